@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Keybox entry point: finds a JDK >= 21, builds through the Maven wrapper when sources changed,
+# and dispatches the subcommands of OPERATIONS.md §2. Run `./run.sh help` for the list.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+LOCAL="$ROOT/.keybox"                 # local state: build stamp, demo feed, demo data (git-ignored)
+STAMP="$LOCAL/build.stamp"
+INDEXER_JAR="$ROOT/indexer/target/keybox-indexer.jar"
+SERVER_JAR="$ROOT/server/target/keybox-server.jar"
+MIN_JAVA=21
+
+DEMO_VENDOR=houston
+DEMO_LISTINGS=5000
+DEMO_SEED=42
+DEMO_FEED="$LOCAL/demo-feed"
+DEMO_DATA="$LOCAL/data"
+DEMO_KEYS="$ROOT/data/demo-keys.json"
+
+say() { printf 'keybox: %s\n' "$*" >&2; }
+die() { say "$*"; exit "${2:-2}"; }
+
+# Major version of a java binary, or nothing when it does not run.
+java_major() {
+  local v
+  v=$("$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n 1)
+  [ -n "$v" ] && printf '%s\n' "${v#1.}"
+}
+
+# A JDK (java and javac side by side) of version >= MIN_JAVA: JAVA_HOME, then PATH, then /usr/lib/jvm.
+find_jdk() {
+  local candidates=() dir major
+  [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
+  if command -v java >/dev/null 2>&1; then
+    candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")")
+  fi
+  if [ -d /usr/lib/jvm ]; then
+    # Newest first: sort the candidates by their reported major version.
+    while read -r _ dir; do candidates+=("$dir"); done < <(
+      for d in /usr/lib/jvm/*/; do
+        d="${d%/}"
+        [ -x "$d/bin/java" ] && [ ! -L "$d" ] && printf '%s %s\n' "$(java_major "$d/bin/java" || echo 0)" "$d"
+      done | sort -rn)
+  fi
+  for dir in "${candidates[@]}"; do
+    [ -x "$dir/bin/java" ] && [ -x "$dir/bin/javac" ] || continue
+    major=$(java_major "$dir/bin/java") || continue
+    if [ -n "$major" ] && [ "$major" -ge "$MIN_JAVA" ]; then
+      printf '%s\n' "$dir"
+      return 0
+    fi
+  done
+  return 1
+}
+
+setup_java() {
+  if ! JAVA_HOME="$(find_jdk)"; then
+    die "no JDK $MIN_JAVA or newer found (looked at JAVA_HOME, java on PATH and /usr/lib/jvm).
+  Install one, e.g. 'apt-get install openjdk-21-jdk' or a Temurin 21+ JDK, or set JAVA_HOME to it." 2
+  fi
+  export JAVA_HOME
+  JAVA="$JAVA_HOME/bin/java"
+}
+
+mvnw() { (cd "$ROOT" && ./mvnw -B -q "$@"); }
+
+# True when a build input is newer than the last build (or there was none).
+needs_build() {
+  [ -f "$STAMP" ] && [ -f "$INDEXER_JAR" ] && [ -f "$SERVER_JAR" ] || return 0
+  [ -n "$(cd "$ROOT" && find pom.xml .mvn ./*/pom.xml ./*/src/main -newer "$STAMP" -print -quit 2>/dev/null)" ]
+}
+
+build() {
+  if needs_build; then
+    say "building (the first build downloads Maven and dependencies; a minute or two)..."
+    mkdir -p "$LOCAL"
+    local started="$LOCAL/build.started"
+    touch "$started"
+    mvnw package -DskipTests || die "build failed; run './mvnw -B package' to see why" 2
+    mv "$started" "$STAMP"
+  fi
+}
+
+JVM_OPTS=(--enable-native-access=ALL-UNNAMED -XX:+UseG1GC)
+indexer() { "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$INDEXER_JAR" "$@"; }
+server() { "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
+
+usage() {
+  cat <<USAGE
+Usage: ./run.sh [COMMAND] [OPTIONS]
+
+With no command: build if needed, index the demo feed if no index exists yet, and serve it on
+http://localhost:8080 with the demo key  demo / demo.
+
+Commands (each takes --help):
+  test                       the whole test suite (what CI runs)
+  index     --data-dir DIR --vendor NAME --listings FILE   index a feed dump
+  serve     --data-dir DIR [--port 8080] [--keys FILE]     serve the API
+  keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
+  generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
+  help                       this text
+USAGE
+}
+
+demo() {
+  build
+  if [ ! -d "$DEMO_DATA/$DEMO_VENDOR/index" ]; then
+    if [ ! -f "$DEMO_FEED/listings.ndjson.gz" ]; then
+      say "generating the demo feed ($DEMO_LISTINGS listings of vendor $DEMO_VENDOR, seed $DEMO_SEED)..."
+      indexer generate --out "$DEMO_FEED" --listings "$DEMO_LISTINGS" --seed "$DEMO_SEED" --vendor "$DEMO_VENDOR"
+    fi
+    say "indexing the demo feed into $DEMO_DATA ..."
+    indexer index --data-dir "$DEMO_DATA" --vendor "$DEMO_VENDOR" --listings "$DEMO_FEED/listings.ndjson.gz"
+  fi
+  cat >&2 <<MSG
+keybox: serving the demo on http://localhost:8080  (key demo, secret demo; Ctrl-C stops)
+keybox: try   curl -u demo:demo 'http://localhost:8080/properties?cities=Houston&minbeds=3&limit=5'
+MSG
+  exec "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" serve \
+    --data-dir "$DEMO_DATA" --keys "$DEMO_KEYS" --host 127.0.0.1 --port 8080
+}
+
+main() {
+  local cmd="${1:-}"
+  [ $# -gt 0 ] && shift
+  case "$cmd" in
+    help | -h | --help) usage ;;
+    "") setup_java; demo ;;
+    test)
+      if [ "${1:-}" = "--help" ]; then
+        echo "Usage: ./run.sh test [MAVEN ARGS]   runs the whole test suite through the Maven wrapper (e.g. -pl server)"
+        exit 0
+      fi
+      setup_java
+      mkdir -p "$LOCAL"
+      (cd "$ROOT" && ./mvnw -B verify "$@")
+      ;;
+    index | generate) setup_java; build; indexer "$cmd" "$@" ;;
+    serve | keys) setup_java; build; server "$cmd" "$@" ;;
+    *) usage >&2; die "unknown command '$cmd'" 1 ;;
+  esac
+}
+
+main "$@"
