@@ -1,0 +1,63 @@
+package io.keybox.schema.field;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.Function;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.DoubleField;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedNumericSelector;
+
+/**
+ * A single decimal number (prices, baths, acres) held as a point for ranges and as doc values for
+ * sorting and aggregation (Lucene's {@link DoubleField}). A record without the value has neither,
+ * so it never matches a range and sorts last.
+ */
+public final class DoubleValueField implements SearchField {
+  private final String name;
+  private final Function<JsonNode, Double> extractor;
+
+  private DoubleValueField(String name, Function<JsonNode, Double> extractor) {
+    this.name = name;
+    this.extractor = extractor;
+  }
+
+  /** A field whose value is read by {@code extractor} (null: no value). */
+  public static DoubleValueField of(String name, Function<JsonNode, Double> extractor) {
+    return new DoubleValueField(name, extractor);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  /** The value this field reads from {@code record}, or null. */
+  public Double value(JsonNode record) {
+    return extractor.apply(record);
+  }
+
+  @Override
+  public void addTo(Document doc, JsonNode record) {
+    Double value = value(record);
+    if (value != null && Double.isFinite(value)) {
+      doc.add(new DoubleField(name, value, Field.Store.NO));
+    }
+  }
+
+  /** Inclusive range; a null bound is open. */
+  public Query range(Double min, Double max) {
+    return DoubleField.newRangeQuery(
+        name,
+        min == null ? Double.NEGATIVE_INFINITY : min,
+        max == null ? Double.POSITIVE_INFINITY : max);
+  }
+
+  /** A sort on this field; records without the value come last in both directions. */
+  public SortField sort(boolean descending) {
+    SortField sort = DoubleField.newSortField(name, descending, SortedNumericSelector.Type.MIN);
+    sort.setMissingValue(descending ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
+    return sort;
+  }
+}

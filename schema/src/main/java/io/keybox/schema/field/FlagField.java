@@ -1,0 +1,58 @@
+package io.keybox.schema.field;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.Function;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+
+/**
+ * A three-state boolean: true, false or unknown (null). Only an explicit value is indexed, so "not
+ * false" keeps both true and unknown records, as the IDX display rules require.
+ */
+public final class FlagField implements SearchField {
+  private final String name;
+  private final Function<JsonNode, Boolean> extractor;
+
+  private FlagField(String name, Function<JsonNode, Boolean> extractor) {
+    this.name = name;
+    this.extractor = extractor;
+  }
+
+  /** A flag whose value is read by {@code extractor} (null: unknown). */
+  public static FlagField of(String name, Function<JsonNode, Boolean> extractor) {
+    return new FlagField(name, extractor);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void addTo(Document doc, JsonNode record) {
+    Boolean value = extractor.apply(record);
+    if (value != null) {
+      doc.add(new StringField(name, value.toString(), Field.Store.NO));
+    }
+  }
+
+  /** Records whose flag is explicitly {@code value}. */
+  public Query is(boolean value) {
+    return new TermQuery(new Term(name, Boolean.toString(value)));
+  }
+
+  /** Records whose flag is true or unknown. */
+  public Query notFalse() {
+    return new BooleanQuery.Builder()
+        .add(new MatchAllDocsQuery(), Occur.FILTER)
+        .add(is(false), Occur.MUST_NOT)
+        .build();
+  }
+}

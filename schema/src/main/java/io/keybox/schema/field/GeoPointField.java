@@ -1,0 +1,50 @@
+package io.keybox.schema.field;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.Function;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.LatLonDocValuesField;
+import org.apache.lucene.document.LatLonPoint;
+import org.apache.lucene.geo.Polygon;
+import org.apache.lucene.search.Query;
+
+/**
+ * A latitude/longitude point, held as a {@link LatLonPoint} for shape queries and as doc values for
+ * distance sorts. A record without coordinates never matches a shape.
+ */
+public final class GeoPointField implements SearchField {
+  /** A point in decimal degrees. */
+  public record LatLng(double lat, double lng) {}
+
+  private final String name;
+  private final Function<JsonNode, LatLng> extractor;
+
+  private GeoPointField(String name, Function<JsonNode, LatLng> extractor) {
+    this.name = name;
+    this.extractor = extractor;
+  }
+
+  /** A field whose point is read by {@code extractor} (null: no point). */
+  public static GeoPointField of(String name, Function<JsonNode, LatLng> extractor) {
+    return new GeoPointField(name, extractor);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void addTo(Document doc, JsonNode record) {
+    LatLng point = extractor.apply(record);
+    if (point != null) {
+      doc.add(new LatLonPoint(name, point.lat(), point.lng()));
+      doc.add(new LatLonDocValuesField(name, point.lat(), point.lng()));
+    }
+  }
+
+  /** Records whose point lies inside {@code polygon}. */
+  public Query within(Polygon polygon) {
+    return LatLonPoint.newPolygonQuery(name, polygon);
+  }
+}

@@ -1,0 +1,71 @@
+package io.keybox.schema.field;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.Function;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.LongField;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.SortedNumericSelector;
+
+/**
+ * A single whole number (counts, years, ids, instants as epoch milliseconds) held as a point for
+ * ranges and as doc values for sorting and aggregation (Lucene's {@link LongField}). A record
+ * without the value has neither, so it never matches a range and sorts last.
+ */
+public final class LongValueField implements SearchField {
+  private final String name;
+  private final Function<JsonNode, Long> extractor;
+
+  private LongValueField(String name, Function<JsonNode, Long> extractor) {
+    this.name = name;
+    this.extractor = extractor;
+  }
+
+  /** A field whose value is read by {@code extractor} (null: no value). */
+  public static LongValueField of(String name, Function<JsonNode, Long> extractor) {
+    return new LongValueField(name, extractor);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  /** The value this field reads from {@code record}, or null. */
+  public Long value(JsonNode record) {
+    return extractor.apply(record);
+  }
+
+  @Override
+  public void addTo(Document doc, JsonNode record) {
+    Long value = value(record);
+    if (value != null) {
+      doc.add(new LongField(name, value, Field.Store.NO));
+    }
+  }
+
+  /** Inclusive range; a null bound is open. */
+  public Query range(Long min, Long max) {
+    return LongField.newRangeQuery(
+        name, min == null ? Long.MIN_VALUE : min, max == null ? Long.MAX_VALUE : max);
+  }
+
+  /** Records whose value equals {@code value}. */
+  public Query exact(long value) {
+    return LongField.newExactQuery(name, value);
+  }
+
+  /** Records that have a value greater than {@code value}. */
+  public Query after(long value) {
+    return value == Long.MAX_VALUE ? range(1L, 0L) : range(value + 1, null);
+  }
+
+  /** A sort on this field; records without the value come last in both directions. */
+  public SortField sort(boolean descending) {
+    SortField sort = LongField.newSortField(name, descending, SortedNumericSelector.Type.MIN);
+    sort.setMissingValue(descending ? Long.MIN_VALUE : Long.MAX_VALUE);
+    return sort;
+  }
+}

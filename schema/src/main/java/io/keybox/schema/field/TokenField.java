@@ -1,0 +1,114 @@
+package io.keybox.schema.field;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.TermQuery;
+
+/**
+ * Keyword search by words, where the last word of a query may be a prefix ({@code hous} finds
+ * Houston).
+ *
+ * <p>Every word of the record's text is indexed whole under {@code name.word} and as each of its
+ * prefixes (up to {@link #MAX_PREFIX} characters) under {@code name.prefix}, so a prefix query is
+ * one term lookup at search time rather than a walk over the term dictionary. Words are the runs of
+ * letters and digits, lower-cased.
+ */
+public final class TokenField implements SearchField {
+  /** Longest prefix indexed; a longer last query word must match a whole word. */
+  public static final int MAX_PREFIX = 16;
+
+  private final String name;
+  private final Function<JsonNode, Collection<String>> extractor;
+
+  private TokenField(String name, Function<JsonNode, Collection<String>> extractor) {
+    this.name = name;
+    this.extractor = extractor;
+  }
+
+  /** A field whose texts are read by {@code extractor}. */
+  public static TokenField of(String name, Function<JsonNode, Collection<String>> extractor) {
+    return new TokenField(name, extractor);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  /** The words of {@code text}: runs of letters and digits, lower-cased, in order. */
+  public static List<String> words(String text) {
+    List<String> words = new ArrayList<>();
+    int start = -1;
+    for (int i = 0; i <= text.length(); ) {
+      int cp = i < text.length() ? text.codePointAt(i) : ' ';
+      boolean wordChar = Character.isLetterOrDigit(cp);
+      if (wordChar && start < 0) {
+        start = i;
+      } else if (!wordChar && start >= 0) {
+        words.add(text.substring(start, i).toLowerCase(Locale.ROOT));
+        start = -1;
+      }
+      i += i < text.length() ? Character.charCount(cp) : 1;
+    }
+    return words;
+  }
+
+  @Override
+  public void addTo(Document doc, JsonNode record) {
+    Collection<String> texts = extractor.apply(record);
+    if (texts == null) {
+      return;
+    }
+    Set<String> words = new LinkedHashSet<>();
+    for (String text : texts) {
+      if (text != null) {
+        words.addAll(words(text));
+      }
+    }
+    Set<String> prefixes = new LinkedHashSet<>();
+    for (String word : words) {
+      doc.add(new StringField(name + ".word", word, Field.Store.NO));
+      int[] cps = word.codePoints().toArray();
+      for (int len = 1; len <= Math.min(cps.length, MAX_PREFIX); len++) {
+        prefixes.add(new String(cps, 0, len));
+      }
+    }
+    for (String prefix : prefixes) {
+      doc.add(new StringField(name + ".prefix", prefix, Field.Store.NO));
+    }
+  }
+
+  /**
+   * Records containing every word of {@code text}, the last word possibly as a prefix. A text
+   * without words matches nothing.
+   */
+  public Query matchAllWords(String text) {
+    List<String> words = words(text);
+    if (words.isEmpty()) {
+      return new MatchNoDocsQuery("no words in '" + text + "'");
+    }
+    BooleanQuery.Builder all = new BooleanQuery.Builder();
+    for (int i = 0; i < words.size(); i++) {
+      String word = words.get(i);
+      boolean asPrefix =
+          i == words.size() - 1 && word.codePointCount(0, word.length()) <= MAX_PREFIX;
+      all.add(new TermQuery(new Term(name + (asPrefix ? ".prefix" : ".word"), word)), Occur.FILTER);
+    }
+    return new ConstantScoreQuery(all.build());
+  }
+}

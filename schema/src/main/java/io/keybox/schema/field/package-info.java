@@ -1,0 +1,10 @@
+/**
+ * Field types: each one knows how one kind of value is held in Lucene and, from that, how it is
+ * queried and sorted (the pattern of Lucene's {@code LatLonPoint.newPolygonQuery}: the field type
+ * owns its queries).
+ *
+ * <p>A field definition is immutable and couples a name, an extractor that reads the value from a
+ * canonical record, and the Lucene structures that hold it. Depends on Lucene core and Jackson
+ * only.
+ */
+package io.keybox.schema.field;

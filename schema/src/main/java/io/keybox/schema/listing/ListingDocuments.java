@@ -1,0 +1,40 @@
+package io.keybox.schema.listing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.RecordKind;
+import io.keybox.schema.field.SearchField;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.search.Sort;
+
+/**
+ * Builds the Lucene document of a listing: its kind, every field of {@link ListingFields#ALL}, and
+ * its rendered response JSON ({@link ListingSource}). The only place listing documents are made.
+ */
+public final class ListingDocuments {
+  /** Listings are kept in mlsId order, so a {@code lastId} cursor page can stop early. */
+  public static final Sort INDEX_SORT = new Sort(ListingFields.MLS_ID.sort(false));
+
+  private final ObjectMapper mapper;
+
+  public ListingDocuments(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  /**
+   * The document of {@code listing}, which must carry its mlsId.
+   *
+   * @throws IllegalArgumentException when the listing has no mlsId
+   */
+  public Document toDocument(ListingRecord listing) {
+    if (listing.mlsId().isEmpty()) {
+      throw new IllegalArgumentException("listing " + listing.listingId() + " has no mlsId");
+    }
+    Document doc = new Document();
+    RecordKind.LISTING.addTo(doc);
+    for (SearchField field : ListingFields.ALL) {
+      field.addTo(doc, listing.tree());
+    }
+    ListingSource.render(listing.tree(), mapper).addTo(doc);
+    return doc;
+  }
+}

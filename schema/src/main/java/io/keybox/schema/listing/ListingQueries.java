@@ -1,0 +1,59 @@
+package io.keybox.schema.listing;
+
+import io.keybox.schema.RecordKind;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.Query;
+
+/**
+ * Listing queries that combine several fields or encode a rule of the contract. Single-field
+ * conditions are made directly on the fields of {@link ListingFields}.
+ */
+public final class ListingQueries {
+  private ListingQueries() {}
+
+  /** Every listing. */
+  public static Query allListings() {
+    return RecordKind.LISTING.query();
+  }
+
+  /** The listing whose mlsId is {@code mlsId}. */
+  public static Query byMlsId(long mlsId) {
+    return new BooleanQuery.Builder()
+        .add(allListings(), Occur.FILTER)
+        .add(ListingFields.MLS_ID.exact(mlsId), Occur.FILTER)
+        .build();
+  }
+
+  /** Listings whose status is any of {@code statuses}. */
+  public static Query statusIn(Collection<Status> statuses) {
+    return ListingFields.STATUS.anyOf(statuses.stream().map(Status::name).toList());
+  }
+
+  /** Listings whose type code is any of {@code types}. */
+  public static Query typeIn(Collection<PropertyType> types) {
+    return ListingFields.TYPE.anyOf(types.stream().map(PropertyType::name).toList());
+  }
+
+  /**
+   * The {@code water} parameter (API.md §7): {@code true} matches water that is neither null nor
+   * false-like, {@code false} the opposite, any other value equals {@code property.water}; several
+   * values match any.
+   */
+  public static Query water(List<String> values) {
+    BooleanQuery.Builder any = new BooleanQuery.Builder();
+    for (String value : values) {
+      any.add(
+          switch (value.strip().toLowerCase(Locale.ROOT)) {
+            case "true" -> ListingFields.HAS_WATER.is(true);
+            case "false" -> ListingFields.HAS_WATER.is(false);
+            default -> ListingFields.WATER.is(value);
+          },
+          Occur.SHOULD);
+    }
+    return any.build();
+  }
+}

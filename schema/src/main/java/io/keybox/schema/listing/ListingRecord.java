@@ -1,0 +1,81 @@
+package io.keybox.schema.listing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.JsonPaths;
+import io.keybox.schema.shape.InvalidRecordException;
+import io.keybox.schema.shape.ShapeNormalizer;
+import java.util.OptionalLong;
+
+/**
+ * One listing in canonical form: the full {@link ListingShape#LISTING} tree with every key present,
+ * values typed and normalised. Made from a feed record by {@link #parse}; immutable once made.
+ */
+public final class ListingRecord {
+  /** Ids are kept below 2^53 so JavaScript clients read them exactly. */
+  public static final long MAX_ID = (1L << 53) - 1;
+
+  private final ObjectNode tree;
+
+  private ListingRecord(ObjectNode tree) {
+    this.tree = tree;
+  }
+
+  /**
+   * Validates and normalises a feed record (native format: the Listing shape, any subset of keys).
+   *
+   * @throws InvalidRecordException when a value has the wrong type or range, the listingId is
+   *     missing, or a given mlsId is outside 1..2^53-1
+   */
+  public static ListingRecord parse(JsonNode raw) throws InvalidRecordException {
+    ObjectNode tree = ShapeNormalizer.normalize(ListingShape.LISTING, raw);
+    String listingId = JsonPaths.text(tree, "listingId");
+    if (listingId == null || listingId.isBlank()) {
+      throw new InvalidRecordException("listingId", "required");
+    }
+    tree.put("listingId", listingId.strip());
+    Long mlsId = JsonPaths.whole(tree, "mlsId");
+    if (mlsId != null && (mlsId < 1 || mlsId > MAX_ID)) {
+      throw new InvalidRecordException("mlsId", "must be 1.." + MAX_ID + " (got: " + mlsId + ")");
+    }
+    // The raw status text is worth keeping when the feed gave no statusText of its own.
+    ObjectNode mls = (ObjectNode) tree.get("mls");
+    JsonNode rawStatus = raw.path("mls").path("status");
+    if (mls.get("statusText").isNull() && rawStatus.isTextual()) {
+      mls.put("statusText", rawStatus.asText());
+    }
+    return new ListingRecord(tree);
+  }
+
+  /** The MLS number. */
+  public String listingId() {
+    return tree.get("listingId").asText();
+  }
+
+  /** The id the feed carried, if any. */
+  public OptionalLong mlsId() {
+    Long id = JsonPaths.whole(tree, "mlsId");
+    return id == null ? OptionalLong.empty() : OptionalLong.of(id);
+  }
+
+  /** The normalised status, or null when the feed gave none. */
+  public Status status() {
+    String status = JsonPaths.text(tree, "mls", "status");
+    return status == null ? null : Status.valueOf(status);
+  }
+
+  /** A copy of this record carrying {@code mlsId}. */
+  public ListingRecord withMlsId(long mlsId) {
+    if (mlsId < 1 || mlsId > MAX_ID) {
+      throw new IllegalArgumentException("mlsId must be 1.." + MAX_ID + " (got: " + mlsId + ")");
+    }
+    ObjectNode copy = tree.deepCopy();
+    copy.put("mlsId", mlsId);
+    return new ListingRecord(copy);
+  }
+
+  /** The canonical tree; callers must not modify it. */
+  public JsonNode tree() {
+    return tree;
+  }
+}

@@ -1,0 +1,228 @@
+package io.keybox.schema.shape;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The leaf types of the API's resources. Values are checked strictly; bad ones are reasons to
+ * reject.
+ */
+public final class LeafTypes {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final double MAX_EXACT = 9007199254740992d; // 2^53
+
+  private LeafTypes() {}
+
+  /** Free text; numbers and booleans are kept as their text. */
+  public static final LeafType STRING =
+      raw -> {
+        if (isAbsent(raw)) return NullNode.getInstance();
+        if (raw.isValueNode()) return NODES.textNode(raw.asText());
+        throw new IllegalArgumentException("expected text, got " + describe(raw));
+      };
+
+  /** A whole number; {@code 3.0} and {@code "3"} are accepted as 3. */
+  public static final LeafType INTEGER =
+      raw -> {
+        if (isAbsent(raw)) return NullNode.getInstance();
+        BigDecimal value = number(raw);
+        try {
+          return NODES.numberNode(value.longValueExact());
+        } catch (ArithmeticException e) {
+          throw new IllegalArgumentException("expected a whole number, got " + describe(raw));
+        }
+      };
+
+  /** A finite decimal number; whole values are kept whole so they print without a fraction. */
+  public static final LeafType NUMBER =
+      raw -> isAbsent(raw) ? NullNode.getInstance() : decimal(raw);
+
+  /** A latitude in decimal degrees, -90..90. */
+  public static final LeafType LATITUDE = raw -> inRange(raw, -90, 90);
+
+  /** A longitude in decimal degrees, -180..180. */
+  public static final LeafType LONGITUDE = raw -> inRange(raw, -180, 180);
+
+  /** true/false; also the feed spellings y/n, yes/no, 1/0. */
+  public static final LeafType BOOLEAN =
+      raw -> {
+        if (isAbsent(raw)) return NullNode.getInstance();
+        if (raw.isBoolean()) return raw;
+        Optional<Boolean> parsed = parseBoolean(raw.isValueNode() ? raw.asText() : "");
+        return NODES.booleanNode(
+            parsed.orElseThrow(
+                () ->
+                    new IllegalArgumentException("expected true or false, got " + describe(raw))));
+      };
+
+  /**
+   * An instant, printed as ISO-8601 UTC with {@code Z}. Accepts a date-time with or without a zone
+   * (UTC when absent) or a bare date (its start in UTC).
+   */
+  public static final LeafType DATETIME =
+      raw -> {
+        if (isAbsent(raw)) return NullNode.getInstance();
+        if (!raw.isTextual()) {
+          throw new IllegalArgumentException(
+              "expected an ISO-8601 date-time, got " + describe(raw));
+        }
+        return NODES.textNode(parseInstant(raw.asText()).toString());
+      };
+
+  /** A list of strings; absent is the empty list, a lone string a list of one. */
+  public static final LeafType STRING_LIST =
+      raw -> {
+        ArrayNode list = NODES.arrayNode();
+        if (isAbsent(raw)) return list;
+        if (raw.isTextual()) return list.add(raw.asText());
+        if (!raw.isArray()) {
+          throw new IllegalArgumentException("expected a list of strings, got " + describe(raw));
+        }
+        for (JsonNode item : raw) {
+          if (!item.isValueNode() || item.isNull()) {
+            throw new IllegalArgumentException(
+                "expected strings in the list, got " + describe(item));
+          }
+          list.add(item.asText());
+        }
+        return list;
+      };
+
+  /** A string to string map (scalar values kept as their text), or null. */
+  public static final LeafType STRING_MAP =
+      raw -> {
+        if (isAbsent(raw)) return NullNode.getInstance();
+        if (!raw.isObject()) {
+          throw new IllegalArgumentException("expected an object, got " + describe(raw));
+        }
+        ObjectNode map = NODES.objectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = raw.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> entry = it.next();
+          JsonNode value = entry.getValue();
+          if (value.isNull()) {
+            map.putNull(entry.getKey());
+          } else if (value.isValueNode()) {
+            map.put(entry.getKey(), value.asText());
+          } else {
+            throw new IllegalArgumentException("expected text for '" + entry.getKey() + "'");
+          }
+        }
+        return map;
+      };
+
+  /**
+   * Text mapped to a canonical spelling by {@code normalizer}; a value it does not know is
+   * rejected.
+   */
+  public static LeafType canonical(Function<String, Optional<String>> normalizer, String what) {
+    return raw -> {
+      if (isAbsent(raw)) return NullNode.getInstance();
+      if (!raw.isValueNode()) {
+        throw new IllegalArgumentException("expected " + what + ", got " + describe(raw));
+      }
+      return NODES.textNode(
+          normalizer
+              .apply(raw.asText())
+              .orElseThrow(
+                  () -> new IllegalArgumentException("unknown " + what + " " + describe(raw))));
+    };
+  }
+
+  /** True for a Java null, a missing node or a JSON null. */
+  public static boolean isAbsent(JsonNode raw) {
+    return raw == null || raw.isMissingNode() || raw.isNull();
+  }
+
+  /**
+   * Parses an instant: ISO-8601 date-time with zone or offset, local date-time (UTC), or date (its
+   * start in UTC).
+   *
+   * @throws IllegalArgumentException when the text is none of these
+   */
+  public static Instant parseInstant(String text) {
+    String value = text.strip();
+    try {
+      if (value.length() <= 10) {
+        return LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
+      }
+      if (value.endsWith("Z") || value.endsWith("z")) {
+        return Instant.parse(value.toUpperCase(Locale.ROOT));
+      }
+      try {
+        return OffsetDateTime.parse(value).toInstant();
+      } catch (DateTimeParseException noOffset) {
+        return LocalDateTime.parse(value).toInstant(ZoneOffset.UTC);
+      }
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException(
+          "expected an ISO-8601 date or date-time, got '" + text + "'");
+    }
+  }
+
+  /** Parses the boolean spellings of feeds: true/false, y/n, yes/no, 1/0 (any case). */
+  public static Optional<Boolean> parseBoolean(String text) {
+    return switch (text.strip().toLowerCase(Locale.ROOT)) {
+      case "true", "y", "yes", "1" -> Optional.of(true);
+      case "false", "n", "no", "0" -> Optional.of(false);
+      default -> Optional.empty();
+    };
+  }
+
+  private static JsonNode inRange(JsonNode raw, double min, double max) {
+    if (isAbsent(raw)) return NullNode.getInstance();
+    JsonNode value = decimal(raw);
+    double v = value.asDouble();
+    if (v < min || v > max) {
+      throw new IllegalArgumentException(
+          "out of range " + min + ".." + max + ", got " + describe(raw));
+    }
+    return value;
+  }
+
+  private static JsonNode decimal(JsonNode raw) {
+    BigDecimal value = number(raw);
+    double d = value.doubleValue();
+    if (!Double.isFinite(d)) {
+      throw new IllegalArgumentException("number out of range, got " + describe(raw));
+    }
+    if (d == Math.rint(d) && Math.abs(d) < MAX_EXACT) {
+      return NODES.numberNode((long) d);
+    }
+    return NODES.numberNode(d);
+  }
+
+  private static BigDecimal number(JsonNode raw) {
+    if (raw.isNumber()) {
+      return raw.decimalValue();
+    }
+    if (raw.isTextual()) {
+      try {
+        return new BigDecimal(raw.asText().strip());
+      } catch (NumberFormatException e) {
+        // fall through to the common message
+      }
+    }
+    throw new IllegalArgumentException("expected a number, got " + describe(raw));
+  }
+
+  /** A short quoted rendering of a bad value for messages (at most 60 characters). */
+  static String describe(JsonNode raw) {
+    String text = raw.isTextual() ? "'" + raw.asText() + "'" : raw.toString();
+    return text.length() > 60 ? text.substring(0, 57) + "..." : text;
+  }
+}

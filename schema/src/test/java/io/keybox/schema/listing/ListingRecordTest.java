@@ -1,0 +1,195 @@
+package io.keybox.schema.listing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.shape.InvalidRecordException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ListingRecordTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static JsonNode json(String text) throws Exception {
+    return JSON.readTree(text.replace('\'', '"'));
+  }
+
+  private static List<String> keys(JsonNode node) {
+    List<String> keys = new ArrayList<>();
+    node.fieldNames().forEachRemaining(keys::add);
+    return keys;
+  }
+
+  @Test
+  void sparseRecordGetsEveryKeyOfTheContractInOrder() throws Exception {
+    ListingRecord listing = ListingRecord.parse(json("{'listingId':'A1','listPrice':250000}"));
+    JsonNode tree = listing.tree();
+    assertEquals(
+        List.of(
+            "mlsId",
+            "listingId",
+            "listPrice",
+            "originalListPrice",
+            "listDate",
+            "modified",
+            "remarks",
+            "privateRemarks",
+            "showingInstructions",
+            "showingContactName",
+            "showingContactPhone",
+            "specialListingConditions",
+            "ownership",
+            "leaseTerm",
+            "leaseType",
+            "terms",
+            "agreement",
+            "virtualTourUrl",
+            "disclaimer",
+            "internetAddressDisplay",
+            "internetEntireListingDisplay",
+            "photos",
+            "property",
+            "address",
+            "geo",
+            "mls",
+            "agent",
+            "coAgent",
+            "office",
+            "sales",
+            "school",
+            "tax",
+            "association",
+            "compliance"),
+        keys(tree));
+    assertEquals(
+        List.of(
+            "full",
+            "streetNumber",
+            "streetNumberText",
+            "streetName",
+            "unit",
+            "city",
+            "state",
+            "postalCode",
+            "country",
+            "crossStreet"),
+        keys(tree.get("address")));
+    assertEquals(
+        List.of(
+            "status",
+            "statusText",
+            "area",
+            "areaMinor",
+            "daysOnMarket",
+            "originalEntryTimestamp",
+            "originatingSystemName"),
+        keys(tree.get("mls")));
+    assertEquals(
+        List.of("id", "firstName", "lastName", "officeMlsId", "modified", "address", "contact"),
+        keys(tree.get("agent")));
+    assertEquals(
+        List.of("closeDate", "contractDate", "closePrice", "agent", "office"),
+        keys(tree.get("sales")));
+    assertEquals(List.of("spaces", "description", "leased"), keys(tree.at("/property/parking")));
+    assertTrue(tree.get("remarks").isNull());
+    assertTrue(tree.at("/agent/contact").isNull(), "contact is a nullable object");
+    assertTrue(tree.at("/geo").isObject(), "geo is always an object");
+    assertTrue(tree.at("/geo/lat").isNull());
+    assertEquals("[]", tree.get("photos").toString());
+    assertEquals("250000", tree.get("listPrice").toString(), "whole prices print without fraction");
+  }
+
+  @Test
+  void valuesAreCoercedToTheirTypes() throws Exception {
+    ListingRecord listing =
+        ListingRecord.parse(
+            json(
+                "{'listingId':' A2 ','listPrice':'199000.0','listDate':'2024-05-01T10:00:00-05:00',"
+                    + "'modified':'2024-05-02','internetAddressDisplay':'N',"
+                    + "'property':{'bedrooms':3.0,'bathrooms':2.5,'type':'Residential'},"
+                    + "'address':{'postalCode':77096},'mls':{'status':'Sold'}}"));
+    JsonNode tree = listing.tree();
+    assertEquals("A2", listing.listingId());
+    assertEquals("199000", tree.get("listPrice").toString());
+    assertEquals("2024-05-01T15:00:00Z", tree.get("listDate").asText());
+    assertEquals("2024-05-02T00:00:00Z", tree.get("modified").asText());
+    assertEquals(false, tree.get("internetAddressDisplay").asBoolean());
+    assertEquals("3", tree.at("/property/bedrooms").toString());
+    assertEquals("2.5", tree.at("/property/bathrooms").toString());
+    assertEquals("RES", tree.at("/property/type").asText());
+    assertEquals("77096", tree.at("/address/postalCode").asText());
+    assertEquals("Closed", tree.at("/mls/status").asText());
+    assertEquals("Sold", tree.at("/mls/statusText").asText(), "raw status kept as statusText");
+    assertEquals(Status.Closed, listing.status());
+  }
+
+  @Test
+  void badRecordsNameThePath() throws Exception {
+    assertEquals(
+        "listPrice: expected a number, got 'abc'",
+        assertThrows(
+                InvalidRecordException.class,
+                () -> ListingRecord.parse(json("{'listingId':'A','listPrice':'abc'}")))
+            .getMessage());
+    assertEquals(
+        "geo.lat",
+        assertThrows(
+                InvalidRecordException.class,
+                () -> ListingRecord.parse(json("{'listingId':'A','geo':{'lat':500,'lng':1}}")))
+            .path());
+    assertEquals(
+        "listingId",
+        assertThrows(
+                InvalidRecordException.class, () -> ListingRecord.parse(json("{'listPrice':1}")))
+            .path());
+    assertEquals(
+        "mls.status",
+        assertThrows(
+                InvalidRecordException.class,
+                () -> ListingRecord.parse(json("{'listingId':'A','mls':{'status':'Bogus'}}")))
+            .path());
+    assertEquals(
+        "property.bedrooms",
+        assertThrows(
+                InvalidRecordException.class,
+                () -> ListingRecord.parse(json("{'listingId':'A','property':{'bedrooms':2.5}}")))
+            .path());
+    assertEquals(
+        "mlsId",
+        assertThrows(
+                InvalidRecordException.class,
+                () -> ListingRecord.parse(json("{'listingId':'A','mlsId':9007199254740992}")))
+            .path());
+    assertThrows(InvalidRecordException.class, () -> ListingRecord.parse(json("[1,2]")));
+  }
+
+  @Test
+  void sourceSplicesRoomsIntoPropertyAndComplianceAtTheEnd() throws Exception {
+    ListingRecord listing =
+        ListingRecord.parse(
+                json(
+                    "{'listingId':'R1','property':{'rooms':[{'type':'Bedroom','area':120}]},"
+                        + "'compliance':{'mlsRule':'7'}}"))
+            .withMlsId(7);
+    ListingSource source = ListingSource.render(listing.tree(), JSON);
+    JsonNode plain = JSON.readTree(source.toBytes(false, false));
+    assertTrue(plain.get("property").has("type"));
+    assertTrue(!plain.get("property").has("rooms") && !plain.has("compliance"));
+    JsonNode full = JSON.readTree(source.toBytes(true, true));
+    assertEquals("Bedroom", full.at("/property/rooms/0/type").asText());
+    assertEquals(120, full.at("/property/rooms/0/area").asInt());
+    assertEquals("7", full.at("/compliance/mlsRule").asText());
+    assertEquals(7, full.get("mlsId").asInt());
+
+    ListingSource bare =
+        ListingSource.render(
+            ListingRecord.parse(json("{'listingId':'R2'}")).withMlsId(8).tree(), JSON);
+    JsonNode withBlocks = JSON.readTree(bare.toBytes(true, true));
+    assertEquals("[]", withBlocks.at("/property/rooms").toString());
+    assertTrue(withBlocks.get("compliance").isNull());
+  }
+}
