@@ -1,10 +1,18 @@
 package io.keybox.schema.field;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongField;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -60,6 +68,21 @@ public final class LongValueField implements SearchField {
   /** Records that have a value greater than {@code value}. */
   public Query after(long value) {
     return value == Long.MAX_VALUE ? range(1L, 0L) : range(value + 1, null);
+  }
+
+  /**
+   * The value this field holds for top-level document {@code doc} of {@code reader}, if any (read
+   * from doc values; meant for a handful of hits, not for scans).
+   *
+   * @throws IOException from the index
+   */
+  public OptionalLong valueOf(IndexReader reader, int doc) throws IOException {
+    List<LeafReaderContext> leaves = reader.leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+    SortedNumericDocValues values = DocValues.getSortedNumeric(leaf.reader(), name);
+    return values.advanceExact(doc - leaf.docBase)
+        ? OptionalLong.of(values.nextValue())
+        : OptionalLong.empty();
   }
 
   /** A sort on this field; records without the value come last in both directions. */

@@ -33,6 +33,9 @@ public final class ListingRecord {
     if (listingId == null || listingId.isBlank()) {
       throw new InvalidRecordException("listingId", "required");
     }
+    if (listingId.chars().anyMatch(Character::isISOControl)) {
+      throw new InvalidRecordException("listingId", "must not contain control characters");
+    }
     tree.put("listingId", listingId.strip());
     Long mlsId = JsonPaths.whole(tree, "mlsId");
     if (mlsId != null && (mlsId < 1 || mlsId > MAX_ID)) {

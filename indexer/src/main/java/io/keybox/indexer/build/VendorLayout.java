@@ -1,0 +1,42 @@
+package io.keybox.indexer.build;
+
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * Where a vendor's files live under the data directory (OPERATIONS.md §4): {@code
+ * DIR/<vendor>/index} (the Lucene index), {@code ids.tsv} (the id map), {@code rejects.ndjson}.
+ */
+public record VendorLayout(Path dataDir, String vendor) {
+  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+
+  public VendorLayout {
+    if (!isValidName(vendor)) {
+      throw new IllegalArgumentException(
+          "vendor must be 1-64 of a-z, 0-9, '_' and '-', starting with a letter or digit (got: '"
+              + vendor
+              + "')");
+    }
+  }
+
+  /** Whether {@code vendor} is a usable vendor name (it becomes a directory name). */
+  public static boolean isValidName(String vendor) {
+    return vendor != null && NAME.matcher(vendor).matches();
+  }
+
+  public Path vendorDir() {
+    return dataDir.resolve(vendor);
+  }
+
+  public Path indexDir() {
+    return vendorDir().resolve("index");
+  }
+
+  public Path idMap() {
+    return vendorDir().resolve("ids.tsv");
+  }
+
+  public Path rejects() {
+    return vendorDir().resolve("rejects.ndjson");
+  }
+}

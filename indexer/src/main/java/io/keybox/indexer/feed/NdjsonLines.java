@@ -1,0 +1,54 @@
+package io.keybox.indexer.feed;
+
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Streams the non-blank lines of an NDJSON dump in batches, keeping only one batch in memory.
+ * Malformed UTF-8 is replaced rather than fatal, so one bad byte costs one record, not the dump.
+ */
+public final class NdjsonLines implements Closeable {
+  private final BufferedReader reader;
+  private long lineNumber;
+
+  public NdjsonLines(InputStream in) {
+    this.reader =
+        new BufferedReader(
+            new InputStreamReader(
+                in,
+                StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)),
+            1 << 16);
+  }
+
+  /**
+   * The next batch of up to {@code size} non-blank lines; empty at the end of the dump.
+   *
+   * @throws IOException when the dump cannot be read (a truncated gzip stream among others)
+   */
+  public List<FeedLine> nextBatch(int size) throws IOException {
+    List<FeedLine> batch = new ArrayList<>(size);
+    String line;
+    while (batch.size() < size && (line = reader.readLine()) != null) {
+      lineNumber++;
+      if (!line.isBlank()) {
+        batch.add(new FeedLine(lineNumber, line));
+      }
+    }
+    return batch;
+  }
+
+  @Override
+  public void close() throws IOException {
+    reader.close();
+  }
+}

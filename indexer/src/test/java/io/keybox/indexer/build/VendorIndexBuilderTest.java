@@ -1,0 +1,194 @@
+package io.keybox.indexer.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.CommitData;
+import io.keybox.schema.listing.ListingQueries;
+import io.keybox.schema.listing.ListingSort;
+import io.keybox.schema.listing.ListingSource;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.GZIPOutputStream;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class VendorIndexBuilderTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Instant NOW = Instant.parse("2026-11-02T03:04:05Z");
+
+  @TempDir Path dir;
+
+  private VendorIndexBuilder builder() {
+    return new VendorIndexBuilder(JSON, Clock.fixed(NOW, ZoneOffset.UTC), 2);
+  }
+
+  private Path dump(String name, String... lines) throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, String.join("\n", lines) + "\n");
+    return file;
+  }
+
+  private static String listing(String listingId) {
+    return "{\"listingId\":\"" + listingId + "\",\"mls\":{\"status\":\"Active\"}}";
+  }
+
+  /** listingId → mlsId of everything in the vendor's current commit. */
+  private static Map<String, Long> published(VendorLayout layout) throws IOException {
+    Map<String, Long> ids = new TreeMap<>();
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      for (ScoreDoc hit :
+          searcher.search(ListingQueries.allListings(), 1000, ListingSort.BY_MLS_ID).scoreDocs) {
+        JsonNode listing =
+            JSON.readTree(
+                ListingSource.load(searcher.storedFields(), hit.doc, false, false)
+                    .toBytes(false, false));
+        ids.put(listing.get("listingId").asText(), listing.get("mlsId").asLong());
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  void badRecordsAreSkippedAndReportedWithTheirLineNumbers() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v1");
+    Path dump =
+        dump(
+            "listings.ndjson",
+            listing("A"),
+            "this is not json",
+            "",
+            "{\"listingId\":\"B\",\"listPrice\":\"abc\"}",
+            "{\"listPrice\":5}",
+            listing("C"),
+            "{\"listingId\":\"D\",\"geo\":{\"lat\":500,\"lng\":0}}",
+            listing("A"));
+    BuildReport report = builder().rebuild(layout, dump, false);
+    assertTrue(report.published());
+    assertEquals(2, report.listings());
+    assertEquals(
+        List.of(
+            new Reject(2, "not valid JSON"),
+            new Reject(4, "listPrice: expected a number, got 'abc'"),
+            new Reject(5, "listingId: required"),
+            new Reject(7, "geo.lat: out of range -90.0..90.0, got 500"),
+            new Reject(8, "listingId: duplicate 'A' (first at line 1)")),
+        report.rejects());
+    List<String> rejectsFile = Files.readAllLines(layout.rejects());
+    assertEquals(5, rejectsFile.size());
+    assertEquals("{\"line\":2,\"reason\":\"not valid JSON\"}", rejectsFile.get(0));
+    assertEquals(Map.of("A", 1L, "C", 2L), published(layout));
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      CommitData data =
+          CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow();
+      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 5), data);
+    }
+  }
+
+  @Test
+  void idsAreStableAcrossRebuildsWithReorderedInputAndCarriedIdsAreKept() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v2");
+    builder().rebuild(layout, dump("one.ndjson", listing("A"), listing("B"), listing("C")), false);
+    assertEquals(Map.of("A", 1L, "B", 2L, "C", 3L), published(layout));
+    // Reordered, one listing gone, one new, one carrying its own id.
+    builder()
+        .rebuild(
+            layout,
+            dump(
+                "two.ndjson",
+                listing("C"),
+                listing("D"),
+                "{\"listingId\":\"E\",\"mlsId\":40}",
+                listing("A")),
+            false);
+    assertEquals(Map.of("A", 1L, "C", 3L, "D", 4L, "E", 40L), published(layout));
+    // B comes back with its old id; a new one gets an id above every id seen.
+    builder().rebuild(layout, dump("three.ndjson", listing("B"), listing("F")), true);
+    assertEquals(Map.of("B", 2L, "F", 41L), published(layout));
+  }
+
+  @Test
+  void aCarriedIdOfAnotherListingIsRejected() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v3");
+    BuildReport report =
+        builder()
+            .rebuild(
+                layout, dump("d.ndjson", listing("A"), "{\"listingId\":\"B\",\"mlsId\":1}"), false);
+    assertEquals(
+        List.of(new Reject(2, "mlsId: mlsId 1 already belongs to listing 'A'")), report.rejects());
+  }
+
+  @Test
+  void gzipIsDetectedByContentNotName() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v4");
+    Path dump = dir.resolve("no-extension");
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dump))) {
+      out.write((listing("G1") + "\n" + listing("G2") + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+    assertEquals(2, builder().rebuild(layout, dump, false).listings());
+  }
+
+  @Test
+  void aDumpWithUnderHalfTheListingsIsRefusedUnlessForced() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v5");
+    builder()
+        .rebuild(
+            layout,
+            dump(
+                "full.ndjson",
+                listing("A"),
+                listing("B"),
+                listing("C"),
+                listing("D"),
+                listing("E")),
+            false);
+    BuildReport refused =
+        builder().rebuild(layout, dump("short.ndjson", listing("A"), listing("B")), false);
+    assertFalse(refused.published());
+    assertTrue(refused.refusal().contains("fewer than half of the 5"), refused.refusal());
+    assertEquals(5, published(layout).size(), "the current index is untouched");
+    assertTrue(
+        builder()
+            .rebuild(layout, dump("short.ndjson", listing("A"), listing("B")), true)
+            .published());
+    assertEquals(Map.of("A", 1L, "B", 2L), published(layout));
+  }
+
+  @Test
+  void aTruncatedGzipDumpPublishesNothing() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v6");
+    builder().rebuild(layout, dump("good.ndjson", listing("A")), false);
+    Path whole = dir.resolve("whole.gz");
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(whole))) {
+      for (int i = 0; i < 2000; i++) {
+        out.write((listing("T" + i) + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    byte[] bytes = Files.readAllBytes(whole);
+    Path cut = dir.resolve("cut.gz");
+    Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
+    assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, cut, true));
+    assertEquals(Map.of("A", 1L), published(layout), "the previous commit still serves");
+  }
+}
