@@ -63,11 +63,16 @@ public final class KeysFile {
   static byte[] read(Path file) throws KeysFileException {
     try {
       return Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new KeysFileException("keys file " + file + ": no such file");
     } catch (IOException e) {
-      throw new KeysFileException("keys file " + file + ": cannot be read: " + e, e);
+      throw readFailure(file, e);
     }
+  }
+
+  /** Says why a keys file cannot be read. */
+  static KeysFileException readFailure(Path file, IOException e) {
+    return e instanceof NoSuchFileException
+        ? new KeysFileException("keys file " + file + ": no such file")
+        : new KeysFileException("keys file " + file + ": cannot be read: " + e, e);
   }
 
   /**
