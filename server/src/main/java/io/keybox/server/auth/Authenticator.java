@@ -41,8 +41,11 @@ public final class Authenticator {
   /** How many verified credentials are remembered by default. */
   public static final int DEFAULT_CACHE_CAPACITY = 10_000;
 
-  /** Longer {@code Authorization} values are refused without decoding. */
-  static final int MAX_HEADER_LENGTH = 4096;
+  /**
+   * Longer {@code Authorization} values are refused without decoding. Room for a long key and the
+   * longest secret {@code keys hash} accepts (1,024 characters, up to 3 bytes each in UTF-8).
+   */
+  static final int MAX_HEADER_LENGTH = 8192;
 
   private static final SecureRandom RANDOM = new SecureRandom();
 

@@ -146,6 +146,15 @@ class AuthenticatorTest {
   }
 
   @Test
+  void longestSecretOfKeysHashFitsInAHeader() {
+    String secret = "鍵".repeat(1024); // 3 bytes each in UTF-8
+    String key = "k".repeat(100);
+    Account account = account(key, secret, FAST);
+    Authenticator auth = new Authenticator(Accounts.of(List.of(account)));
+    assertEquals(Optional.of(account), auth.authenticate(basic(key + ":" + secret)));
+  }
+
+  @Test
   void secretContainingColonsIsSplitAtTheFirstColon() {
     Authenticator auth = new Authenticator(ACCOUNTS);
     assertEquals(Optional.of(BOB), auth.authenticate(basic("bob:pa:ss:word")));
