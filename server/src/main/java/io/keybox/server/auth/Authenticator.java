@@ -1,0 +1,236 @@
+package io.keybox.server.auth;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
+
+/**
+ * Checks HTTP Basic credentials (user = API key, password = secret) against the current accounts.
+ *
+ * <pre>{@code
+ * Optional<Account> account = authenticator.authenticate(exchange.getRequestHeader("Authorization"));
+ * if (account.isEmpty()) {
+ *   // 401 with WWW-Authenticate: Basic realm="keybox"
+ * }
+ * }</pre>
+ *
+ * <p>Verifying a secret costs one slow hash (about 0.1–0.4 s at the default 600,000 iterations), so
+ * credentials that verified are remembered in a bounded cache keyed by a salted SHA-256 of {@code
+ * key:secret} (never the secret itself). A request for an unknown key spends the same hashing time
+ * as one for a known key, so response times do not tell which keys exist. Failed checks are never
+ * cached: each costs a full hash.
+ *
+ * <p>{@link #replaceAccounts} swaps the accounts and drops the cache in one step, so a changed or
+ * removed key stops working at once. A request already being checked finishes against the accounts
+ * it started with.
+ *
+ * <p>Thread-safe: any number of request threads may call {@link #authenticate} concurrently.
+ */
+public final class Authenticator {
+
+  /** How many verified credentials are remembered by default. */
+  public static final int DEFAULT_CACHE_CAPACITY = 10_000;
+
+  /**
+   * Longer {@code Authorization} values are refused without decoding. Room for a long key and the
+   * longest secret {@code keys hash} accepts (1,024 characters, up to 3 bytes each in UTF-8).
+   */
+  static final int MAX_HEADER_LENGTH = 8192;
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final int cacheCapacity;
+  private final BiPredicate<SecretHash, String> verifier;
+  private volatile State state;
+
+  /**
+   * The accounts of one keys file with everything derived from them, swapped as one: the hash that
+   * unknown keys are checked against, and the credentials verified against these accounts.
+   */
+  private record State(
+      Accounts accounts, SecretHash unknownKeyHash, byte[] cacheSalt, Cache verified) {
+    static State of(Accounts accounts, int cacheCapacity) {
+      byte[] salt = new byte[16];
+      RANDOM.nextBytes(salt);
+      return new State(
+          accounts,
+          SecretHash.unmatchable(accounts.typicalIterations()),
+          salt,
+          new Cache(cacheCapacity));
+    }
+  }
+
+  /**
+   * An authenticator with no accounts yet: it refuses everything until {@link #replaceAccounts}.
+   */
+  public Authenticator() {
+    this(Accounts.empty());
+  }
+
+  /** An authenticator for these accounts with the default cache capacity. */
+  public Authenticator(Accounts accounts) {
+    this(accounts, DEFAULT_CACHE_CAPACITY, SecretHash::matches);
+  }
+
+  /**
+   * For tests: a chosen cache capacity and a verifier that can count how often the slow hash runs.
+   */
+  Authenticator(Accounts accounts, int cacheCapacity, BiPredicate<SecretHash, String> verifier) {
+    if (cacheCapacity < 0) {
+      throw new IllegalArgumentException("cacheCapacity must be >= 0 (got: " + cacheCapacity + ")");
+    }
+    this.cacheCapacity = cacheCapacity;
+    this.verifier = verifier;
+    this.state = State.of(accounts, cacheCapacity);
+  }
+
+  /**
+   * The account whose key and secret are in this {@code Authorization} header value.
+   *
+   * @param authorization the raw header value; may be null, empty, of another scheme, or garbage
+   * @return the account, or empty for a missing or malformed header, a scheme other than Basic, an
+   *     unknown key or a wrong secret
+   */
+  public Optional<Account> authenticate(String authorization) {
+    byte[] credentials = decodeBasic(authorization);
+    if (credentials == null) {
+      return Optional.empty();
+    }
+    try {
+      return check(state, credentials);
+    } finally {
+      Arrays.fill(credentials, (byte) 0);
+    }
+  }
+
+  /**
+   * Makes these the accounts that {@link #authenticate} checks against, and forgets every
+   * credential verified against the previous ones.
+   */
+  public void replaceAccounts(Accounts accounts) {
+    state = State.of(accounts, cacheCapacity);
+  }
+
+  /** The accounts currently checked against. */
+  public Accounts accounts() {
+    return state.accounts();
+  }
+
+  private Optional<Account> check(State current, byte[] credentials) {
+    int colon = indexOf(credentials, (byte) ':');
+    if (colon <= 0 || colon == credentials.length - 1) {
+      return Optional.empty(); // no colon, empty key or empty secret
+    }
+    String fingerprint = fingerprint(current.cacheSalt(), credentials);
+    Account cached = current.verified().get(fingerprint);
+    if (cached != null) {
+      return Optional.of(cached);
+    }
+    String key;
+    String secret;
+    try {
+      // RFC 7617 §2.1: the credentials are UTF-8; bytes that are not UTF-8 match no secret.
+      key = decodeUtf8(credentials, 0, colon);
+      secret = decodeUtf8(credentials, colon + 1, credentials.length - colon - 1);
+    } catch (CharacterCodingException e) {
+      return Optional.empty();
+    }
+    Optional<Account> account = current.accounts().find(key);
+    if (account.isEmpty()) {
+      verifier.test(current.unknownKeyHash(), secret); // the same time as for a known key
+      return Optional.empty();
+    }
+    if (!verifier.test(account.get().secretHash(), secret)) {
+      return Optional.empty();
+    }
+    current.verified().put(fingerprint, account.get());
+    return account;
+  }
+
+  /** The decoded {@code key:secret} bytes of a Basic header value, or null. */
+  private static byte[] decodeBasic(String authorization) {
+    if (authorization == null || authorization.length() > MAX_HEADER_LENGTH) {
+      return null;
+    }
+    String value = authorization.strip();
+    // RFC 7235: the scheme is case-insensitive and followed by at least one space.
+    if (value.length() < 7
+        || !value.regionMatches(true, 0, "Basic", 0, 5)
+        || value.charAt(5) != ' ') {
+      return null;
+    }
+    String token = value.substring(6).stripLeading();
+    try {
+      return Base64.getDecoder().decode(token);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String decodeUtf8(byte[] bytes, int offset, int length)
+      throws CharacterCodingException {
+    return StandardCharsets.UTF_8
+        .newDecoder()
+        .decode(ByteBuffer.wrap(bytes, offset, length))
+        .toString();
+  }
+
+  private static int indexOf(byte[] bytes, byte b) {
+    for (int i = 0; i < bytes.length; i++) {
+      if (bytes[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static String fingerprint(byte[] salt, byte[] credentials) {
+    try {
+      MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+      sha256.update(salt);
+      return HexFormat.of().formatHex(sha256.digest(credentials));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is not available in this JDK", e);
+    }
+  }
+
+  /** Verified credentials: fingerprint → account, holding at most about {@code capacity}. */
+  private static final class Cache {
+    private final int capacity;
+    private final ConcurrentHashMap<String, Account> entries = new ConcurrentHashMap<>();
+
+    Cache(int capacity) {
+      this.capacity = capacity;
+    }
+
+    Account get(String fingerprint) {
+      return entries.get(fingerprint);
+    }
+
+    void put(String fingerprint, Account account) {
+      if (capacity == 0) {
+        return;
+      }
+      // Only verified credentials get here, so there is at most one entry per key: the bound
+      // matters only past that many keys, where dropping any entry costs one more slow hash.
+      if (entries.size() >= capacity) {
+        Iterator<String> it = entries.keySet().iterator();
+        if (it.hasNext()) {
+          it.next();
+          it.remove();
+        }
+      }
+      entries.put(fingerprint, account);
+    }
+  }
+}

@@ -1,0 +1,284 @@
+package io.keybox.server.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.NullSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class AuthenticatorTest {
+
+  private static final int FAST = 1_000;
+
+  private static final Account ALICE = account("alice", "wonderland", FAST);
+  private static final Account BOB = account("bob", "pa:ss:word", FAST);
+  private static final Account CHLOE = account("chloé", "pässwörd ✓ 鍵", FAST);
+  private static final Accounts ACCOUNTS = Accounts.of(List.of(ALICE, BOB, CHLOE));
+
+  /** Counts the slow hashes and records the iteration count of each. */
+  private final AtomicInteger verifications = new AtomicInteger();
+
+  private final List<Integer> iterationsChecked = new ArrayList<>();
+
+  private Authenticator counting(Accounts accounts, int cacheCapacity) {
+    return new Authenticator(
+        accounts,
+        cacheCapacity,
+        (hash, secret) -> {
+          verifications.incrementAndGet();
+          synchronized (iterationsChecked) {
+            iterationsChecked.add(hash.iterations());
+          }
+          return hash.matches(secret);
+        });
+  }
+
+  @Test
+  void goodCredentials() {
+    Authenticator auth = new Authenticator(ACCOUNTS);
+    assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland")));
+  }
+
+  @Test
+  void wrongSecret() {
+    Authenticator auth = new Authenticator(ACCOUNTS);
+    assertEquals(Optional.empty(), auth.authenticate(basic("alice:wonderlan")));
+    assertEquals(Optional.empty(), auth.authenticate(basic("alice:Wonderland")));
+    assertEquals(Optional.empty(), auth.authenticate(basic("alice:wonderland ")));
+    assertEquals(Optional.empty(), auth.authenticate(basic("bob:wonderland")));
+  }
+
+  @Test
+  void unknownKeyCostsOneSlowHashLikeAKnownOne() {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    assertEquals(Optional.empty(), auth.authenticate(basic("mallory:wonderland")));
+    assertEquals(1, verifications.get());
+    assertEquals(List.of(FAST), iterationsChecked);
+  }
+
+  @Test
+  void unknownKeyHashUsesTheIterationCountMostKeysUse() {
+    Accounts mixed =
+        Accounts.of(List.of(account("a", "x", 2_000), account("b", "x", 3_000), ALICE, BOB));
+    Authenticator auth = counting(mixed, 100);
+    auth.authenticate(basic("nobody:x"));
+    assertEquals(List.of(FAST), iterationsChecked);
+  }
+
+  @Test
+  void unknownKeyWithNoAccountsCostsTheDefault() {
+    List<Integer> checked = new ArrayList<>();
+    // This verifier records the count without hashing 600,000 times.
+    Authenticator auth =
+        new Authenticator(
+            Accounts.empty(),
+            100,
+            (hash, secret) -> {
+              checked.add(hash.iterations());
+              return false;
+            });
+    assertEquals(Optional.empty(), auth.authenticate(basic("nobody:x")));
+    assertEquals(List.of(SecretHash.DEFAULT_ITERATIONS), checked);
+  }
+
+  @ParameterizedTest
+  @NullSource
+  @ValueSource(
+      strings = {
+        "",
+        " ",
+        "Basic",
+        "Basic ",
+        "Bearer x",
+        "Bearer YWxpY2U6d29uZGVybGFuZA==", // a Bearer token holding good Basic credentials
+        "Digest username=\"alice\"",
+        "BasicYWxpY2U6d29uZGVybGFuZA==", // no space after the scheme
+        "Basic YWxpY2U6d29uZGVybGFuZ", // truncated: one character of a 4-character group left
+        "Basic !!!!",
+        "Basic YWxp Y2U6d29uZGVybGFuZA==", // space inside the token
+        "Basic YWxpY2U6d29uZGVybGFuZA==,", // trailing junk
+        "Basic YWxpY2Ut d29uZGVybGFuZA==",
+        "Basic YWxpY2U=", // "alice": no colon
+        "Basic OndvbmRlcmxhbmQ=", // ":wonderland": empty key
+        "Basic YWxpY2U6", // "alice:": empty secret
+        "Basic Og==", // ":"
+        "Basic YTr/", // "a:" and the byte FF: not UTF-8
+        "Basic /zph", // FF, ":a"
+      })
+  void missingOrMalformedHeadersAreRefusedWithoutHashing(String header) {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    assertEquals(Optional.empty(), auth.authenticate(header));
+    assertEquals(0, verifications.get());
+  }
+
+  @Test
+  void hugeHeaderIsRefusedWithoutDecoding() {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    String huge = basic("alice:wonderland" + "x".repeat(100_000));
+    assertEquals(Optional.empty(), auth.authenticate(huge));
+    assertEquals(0, verifications.get());
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "Basic YWxpY2U6d29uZGVybGFuZA==",
+        "basic YWxpY2U6d29uZGVybGFuZA==", // the scheme is case-insensitive
+        "BASIC YWxpY2U6d29uZGVybGFuZA==",
+        "Basic   YWxpY2U6d29uZGVybGFuZA==  ", // extra spaces around the token
+        "Basic YWxpY2U6d29uZGVybGFuZA", // padding left off
+      })
+  void acceptedSpellingsOfGoodCredentials(String header) {
+    assertEquals(Optional.of(ALICE), new Authenticator(ACCOUNTS).authenticate(header));
+  }
+
+  @Test
+  void longestSecretOfKeysHashFitsInAHeader() {
+    String secret = "鍵".repeat(1024); // 3 bytes each in UTF-8
+    String key = "k".repeat(100);
+    Account account = account(key, secret, FAST);
+    Authenticator auth = new Authenticator(Accounts.of(List.of(account)));
+    assertEquals(Optional.of(account), auth.authenticate(basic(key + ":" + secret)));
+  }
+
+  @Test
+  void secretContainingColonsIsSplitAtTheFirstColon() {
+    Authenticator auth = new Authenticator(ACCOUNTS);
+    assertEquals(Optional.of(BOB), auth.authenticate(basic("bob:pa:ss:word")));
+    assertEquals(Optional.empty(), auth.authenticate(basic("bob:pa")));
+    assertEquals(Optional.empty(), auth.authenticate(basic("bob:pa:ss")));
+  }
+
+  @Test
+  void nonAsciiKeyAndSecretAreUtf8() {
+    Authenticator auth = new Authenticator(ACCOUNTS);
+    assertEquals(Optional.of(CHLOE), auth.authenticate(basic("chloé:pässwörd ✓ 鍵")));
+    // The same text sent as ISO-8859-1 bytes is a different (and invalid UTF-8) credential.
+    String latin1 =
+        "Basic "
+            + Base64.getEncoder()
+                .encodeToString("chloé:pässwörd".getBytes(StandardCharsets.ISO_8859_1));
+    assertEquals(Optional.empty(), auth.authenticate(latin1));
+  }
+
+  @Test
+  void secondVerificationComesFromTheCache() {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland")));
+    assertEquals(1, verifications.get());
+    assertSame(ALICE, auth.authenticate(basic("alice:wonderland")).orElseThrow());
+    assertSame(ALICE, auth.authenticate("basic  " + b64("alice:wonderland")).orElseThrow());
+    assertEquals(1, verifications.get());
+  }
+
+  @Test
+  void failuresAreNeverCached() {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    auth.authenticate(basic("alice:wrong"));
+    auth.authenticate(basic("alice:wrong"));
+    auth.authenticate(basic("mallory:x"));
+    auth.authenticate(basic("mallory:x"));
+    assertEquals(4, verifications.get());
+  }
+
+  @Test
+  void cacheIsBounded() {
+    Authenticator auth = counting(ACCOUNTS, 1);
+    auth.authenticate(basic("alice:wonderland"));
+    auth.authenticate(basic("bob:pa:ss:word")); // evicts alice
+    auth.authenticate(basic("alice:wonderland"));
+    assertEquals(3, verifications.get());
+  }
+
+  @Test
+  void replacingAccountsDropsTheCache() {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    auth.authenticate(basic("alice:wonderland"));
+    auth.replaceAccounts(ACCOUNTS);
+    assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland")));
+    assertEquals(2, verifications.get());
+  }
+
+  @Test
+  void changedOrRemovedKeyStopsWorkingAtOnce() {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    assertTrue(auth.authenticate(basic("alice:wonderland")).isPresent()); // now cached
+    Account newAlice = account("alice", "looking-glass", FAST);
+    auth.replaceAccounts(Accounts.of(List.of(newAlice, BOB)));
+    assertEquals(Optional.empty(), auth.authenticate(basic("alice:wonderland")));
+    assertEquals(Optional.of(newAlice), auth.authenticate(basic("alice:looking-glass")));
+
+    assertTrue(auth.authenticate(basic("bob:pa:ss:word")).isPresent()); // now cached
+    auth.replaceAccounts(Accounts.of(List.of(newAlice)));
+    assertEquals(Optional.empty(), auth.authenticate(basic("bob:pa:ss:word")));
+    assertEquals(Accounts.of(List.of(newAlice)), auth.accounts());
+  }
+
+  @Test
+  void noAccountsRefusesEveryone() {
+    assertEquals(Optional.empty(), new Authenticator().authenticate(basic("alice:wonderland")));
+  }
+
+  @Test
+  void manyThreadsAtOnceWhileAccountsAreReplaced() throws Exception {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> results = new ArrayList<>();
+      for (int t = 0; t < 8; t++) {
+        int thread = t;
+        results.add(
+            pool.submit(
+                () -> {
+                  for (int i = 0; i < 200; i++) {
+                    if (thread == 0 && i % 20 == 0) {
+                      auth.replaceAccounts(ACCOUNTS);
+                    }
+                    assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland")));
+                    assertEquals(
+                        Optional.of(CHLOE), auth.authenticate(basic("chloé:pässwörd ✓ 鍵")));
+                    assertEquals(Optional.empty(), auth.authenticate(basic("bob:wrong")));
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> result : results) {
+        result.get();
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    // bob:wrong is hashed every time (1,600); alice and chloé only again after a replacement.
+    assertTrue(verifications.get() < 8 * 200 + 1_000, "verifications: " + verifications.get());
+  }
+
+  private static Account account(String key, String secret, int iterations) {
+    return new Account(
+        key,
+        List.of("houston"),
+        Set.of(),
+        RateLimit.DEFAULT,
+        SecretHash.create(secret, iterations));
+  }
+
+  private static String basic(String keyColonSecret) {
+    return "Basic " + b64(keyColonSecret);
+  }
+
+  private static String b64(String s) {
+    return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+  }
+}
