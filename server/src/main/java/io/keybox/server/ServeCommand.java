@@ -1,0 +1,104 @@
+package io.keybox.server;
+
+import io.keybox.schema.cli.CommandLine;
+import io.keybox.schema.cli.CommandLine.Option;
+import io.keybox.schema.cli.CommandLine.UsageException;
+import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.KeysFileException;
+import io.keybox.server.auth.KeysFileWatcher;
+import io.keybox.server.http.KeyboxServer;
+import io.keybox.server.http.ServerConfig;
+import io.keybox.server.index.VendorIndexes;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code serve}: serves every vendor index under the data directory (OPERATIONS.md §2). Exit codes:
+ * 1 bad arguments or keys file, 2 I/O failure; otherwise it runs until stopped.
+ */
+final class ServeCommand {
+  private static final List<Option> OPTIONS =
+      List.of(
+          new Option("--data-dir", true, "data directory with one folder per vendor (required)"),
+          new Option("--host", true, "interface to bind (default 127.0.0.1)"),
+          new Option("--port", true, "port (default 8080; 0 picks a free one)"),
+          new Option("--keys", true, "keys file (default DIR/keys.json)"),
+          new Option(
+              "--base-url", true, "public base URL for Link headers (default: the request's)"),
+          new Option(
+              "--offset-window",
+              true,
+              "deepest offset served; deeper pages use lastId (default "
+                  + ServerConfig.DEFAULT_OFFSET_WINDOW
+                  + ")"),
+          new Option("--behind-proxy", false, "allow plain HTTP on a public interface behind TLS"),
+          new Option("--help", false, "this text"));
+
+  private ServeCommand() {}
+
+  static int run(String[] args, PrintStream out, PrintStream err) {
+    ServerConfig config;
+    Path dataDir;
+    Path keys;
+    try {
+      CommandLine line = CommandLine.parse(args, OPTIONS);
+      if (line.has("--help")) {
+        out.print(help());
+        return 0;
+      }
+      dataDir = Path.of(line.required("--data-dir"));
+      if (!Files.isDirectory(dataDir)) {
+        throw new UsageException("--data-dir: '" + dataDir + "' is not a directory");
+      }
+      keys = Path.of(line.value("--keys").orElse(dataDir.resolve("keys.json").toString()));
+      config =
+          new ServerConfig(
+              line.value("--host").orElse("127.0.0.1"),
+              line.intValue("--port", 0, 65535, 8080),
+              line.value("--base-url"),
+              line.intValue(
+                  "--offset-window", 0, 1_000_000_000, ServerConfig.DEFAULT_OFFSET_WINDOW),
+              line.has("--behind-proxy"));
+    } catch (UsageException e) {
+      err.println("keybox serve: " + e.getMessage() + " (see --help)");
+      return 1;
+    }
+    Authenticator authenticator = new Authenticator();
+    try (KeysFileWatcher watcher = KeysFileWatcher.start(keys, authenticator);
+        VendorIndexes indexes = new VendorIndexes(dataDir, 500);
+        KeyboxServer server = KeyboxServer.start(config, indexes, authenticator, out)) {
+      out.printf(
+          "keybox serve: listening on http://%s:%d (data %s, keys %s)%n",
+          config.host(), server.port(), dataDir, keys);
+      CountDownLatch stopped = new CountDownLatch(1);
+      Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
+      stopped.await();
+      return 0;
+    } catch (KeysFileException e) {
+      err.println("keybox serve: " + e.getMessage());
+      return 1;
+    } catch (IllegalStateException e) {
+      err.println("keybox serve: " + e.getMessage());
+      return 1;
+    } catch (IOException | RuntimeException e) {
+      err.println("keybox serve: failed: " + e);
+      return 2;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return 0;
+    }
+  }
+
+  static String help() {
+    return "Usage: ./run.sh serve --data-dir DIR [--host 127.0.0.1] [--port 8080] [--keys FILE]\n\n"
+        + "Serves the read-only listings API over every vendor index under DIR, swapping to each\n"
+        + "new commit the indexer publishes. Plain HTTP only on loopback unless --behind-proxy.\n\n"
+        + "Options:\n"
+        + CommandLine.help(OPTIONS)
+        + "\nExample:\n  ./run.sh serve --data-dir .keybox/data --keys data/demo-keys.json --port 8080\n";
+  }
+}

@@ -1,0 +1,79 @@
+package io.keybox.server.http;
+
+import io.keybox.server.error.ApiException;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+import java.lang.System.Logger.Level;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+/**
+ * The outer edge of every request: the media type and common headers, a request id, the one place
+ * where exceptions become JSON error responses, and the access log line.
+ *
+ * <p>An {@link ApiException} becomes its status and message. Anything else is a 500 whose body
+ * carries only the request id; the stack trace goes to the server log under the same id, never to
+ * the client.
+ */
+final class EdgeHandler implements HttpHandler {
+  private static final System.Logger LOG = System.getLogger("keybox.server");
+  private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
+  private static final HttpString SERVICE_MEDIA_TYPE = new HttpString("X-Service-Media-Type");
+  private static final SecureRandom RANDOM = new SecureRandom();
+
+  private final HttpHandler next;
+  private final AccessLog accessLog;
+
+  EdgeHandler(HttpHandler next, AccessLog accessLog) {
+    this.next = next;
+    this.accessLog = accessLog;
+  }
+
+  @Override
+  public void handleRequest(HttpServerExchange exchange) {
+    long started = System.nanoTime();
+    String requestId = newRequestId();
+    exchange.putAttachment(Exchanges.REQUEST_ID, requestId);
+    exchange.getResponseHeaders().put(REQUEST_ID, requestId);
+    exchange.getResponseHeaders().put(SERVICE_MEDIA_TYPE, MediaType.SERVICE_MEDIA_TYPE);
+    exchange.getResponseHeaders().put(Headers.VARY, "Accept, Accept-Encoding");
+    exchange.putAttachment(
+        Exchanges.MEDIA_TYPE,
+        MediaType.negotiate(exchange.getRequestHeaders().getFirst(Headers.ACCEPT)));
+    exchange.addExchangeCompleteListener(
+        (done, nextListener) -> {
+          accessLog.log(done, requestId, System.nanoTime() - started);
+          nextListener.proceed();
+        });
+    try {
+      next.handleRequest(exchange);
+    } catch (ApiException e) {
+      fail(exchange, e.status(), e.getMessage());
+    } catch (Throwable e) {
+      LOG.log(Level.ERROR, "request " + requestId + " failed", e);
+      fail(exchange, 500, "internal error; request id " + requestId);
+    }
+  }
+
+  private static void fail(HttpServerExchange exchange, int status, String message) {
+    if (exchange.isResponseStarted()) {
+      // Too late for an error body: the status line is gone. Cut the connection so the client sees
+      // a broken response rather than a truncated one that looks complete.
+      org.xnio.IoUtils.safeClose(exchange.getConnection());
+      return;
+    }
+    exchange.getResponseHeaders().remove(Headers.CONTENT_LENGTH);
+    if (status == 401) {
+      exchange.getResponseHeaders().put(Headers.WWW_AUTHENTICATE, "Basic realm=\"keybox\"");
+    }
+    Responses.error(exchange, status, message);
+  }
+
+  private static String newRequestId() {
+    byte[] bytes = new byte[8];
+    RANDOM.nextBytes(bytes);
+    return HexFormat.of().formatHex(bytes);
+  }
+}

@@ -1,0 +1,78 @@
+package io.keybox.server.http;
+
+import io.keybox.server.auth.Authenticator;
+import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.query.ListingRequestParser;
+import io.undertow.Undertow;
+import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.handlers.BlockingHandler;
+import io.undertow.util.Methods;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+
+/**
+ * The HTTP server: Undertow with Keybox's handler chain. Start it with {@link #start}, read the
+ * bound port with {@link #port()} (useful with port 0), stop it with {@link #close()}.
+ */
+public final class KeyboxServer implements AutoCloseable {
+  private final Undertow undertow;
+
+  private KeyboxServer(Undertow undertow) {
+    this.undertow = undertow;
+  }
+
+  /**
+   * Starts serving {@code indexes} to the accounts {@code authenticator} knows.
+   *
+   * @throws IllegalStateException when plain HTTP would take credentials on a public interface
+   *     without {@code behindProxy}
+   */
+  public static KeyboxServer start(
+      ServerConfig config,
+      VendorIndexes indexes,
+      Authenticator authenticator,
+      PrintStream accessLog) {
+    if (!config.isLoopback() && !config.behindProxy()) {
+      throw new IllegalStateException(
+          "refusing to take credentials over plain HTTP on "
+              + config.host()
+              + "; bind 127.0.0.1, or say --behind-proxy when a TLS proxy is in front");
+    }
+    ListingHandlers listings =
+        new ListingHandlers(indexes, new ListingRequestParser(config.offsetWindow()));
+    Router routes =
+        new Router()
+            .add(Methods.GET, "/properties", listings::search)
+            .add(Methods.GET, "/properties/{mlsId}", listings::get);
+    HttpHandler chain =
+        new BlockingHandler(
+            new EdgeHandler(new AuthHandler(authenticator, routes), new AccessLog(accessLog)));
+    Undertow undertow =
+        Undertow.builder()
+            .addHttpListener(config.port(), config.host())
+            // Params decodes the raw query itself, so malformed encodings get a JSON 400 naming
+            // them
+            // instead of Undertow's bare 400.
+            .setServerOption(UndertowOptions.DECODE_URL, false)
+            .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, 0L)
+            .setServerOption(UndertowOptions.MAX_PARAMETERS, 2000)
+            .setServerOption(UndertowOptions.MAX_HEADER_SIZE, 16 * 1024)
+            .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 60_000)
+            .setServerOption(UndertowOptions.IDLE_TIMEOUT, 120_000)
+            .setHandler(chain)
+            .build();
+    undertow.start();
+    return new KeyboxServer(undertow);
+  }
+
+  /** The bound port. */
+  public int port() {
+    return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+  }
+
+  @Override
+  public void close() {
+    undertow.stop();
+  }
+}

@@ -1,0 +1,100 @@
+package io.keybox.server.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.ListingSource;
+import io.keybox.server.query.Include;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/** Writing responses: JSON from stored listing bytes, error bodies, and the common headers. */
+final class Responses {
+  static final HttpString LAST_UPDATE = new HttpString("X-Service-LastUpdate");
+  static final HttpString LAST_UPDATE_DASHED = new HttpString("X-Service-Last-Update");
+  static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private Responses() {}
+
+  /** Sets the LastUpdate pair (API.md §4) of a response that reads a vendor's data. */
+  static void lastUpdate(HttpServerExchange exchange, Instant refreshTime) {
+    String value = refreshTime.truncatedTo(ChronoUnit.MILLIS).toString();
+    exchange.getResponseHeaders().put(LAST_UPDATE, value);
+    exchange.getResponseHeaders().put(LAST_UPDATE_DASHED, value);
+  }
+
+  /** Writes a JSON array of listings, from their stored bytes. */
+  static void listings(HttpServerExchange exchange, List<ListingSource> listings, Include include)
+      throws IOException {
+    startJson(exchange, 200);
+    OutputStream out = exchange.getOutputStream();
+    out.write('[');
+    for (int i = 0; i < listings.size(); i++) {
+      if (i > 0) {
+        out.write(',');
+      }
+      listings.get(i).writeTo(out, include.rooms(), include.compliance());
+    }
+    out.write(']');
+    out.close();
+  }
+
+  /** Writes one listing, from its stored bytes. */
+  static void listing(HttpServerExchange exchange, ListingSource listing, Include include)
+      throws IOException {
+    startJson(exchange, 200);
+    OutputStream out = exchange.getOutputStream();
+    listing.writeTo(out, include.rooms(), include.compliance());
+    out.close();
+  }
+
+  /** Writes the error body of API.md §3 with its status and reason phrase. */
+  static void error(HttpServerExchange exchange, int status, String message) {
+    exchange.setStatusCode(status);
+    exchange.setReasonPhrase(reasonPhrase(status));
+    exchange
+        .getResponseHeaders()
+        .put(io.undertow.util.Headers.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType());
+    byte[] body;
+    try {
+      body =
+          JSON.writeValueAsBytes(
+              JSON.createObjectNode().put("error", status).put("message", message));
+    } catch (IOException e) {
+      body = ("{\"error\":" + status + "}").getBytes(StandardCharsets.UTF_8);
+    }
+    exchange.getResponseHeaders().put(io.undertow.util.Headers.CONTENT_LENGTH, body.length);
+    exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(body));
+  }
+
+  /** The reason phrases of API.md §3. */
+  static String reasonPhrase(int status) {
+    return switch (status) {
+      case 400 -> "Bad Request";
+      case 401 -> "Authentication Required";
+      case 403 -> "Authorization Required";
+      case 404 -> "Not Found";
+      case 405 -> "Method Not Allowed";
+      case 429 -> "Too Many Requests";
+      case 503 -> "Service Unavailable";
+      default ->
+          status >= 500 ? "Internal Server Error" : io.undertow.util.StatusCodes.getReason(status);
+    };
+  }
+
+  private static void startJson(HttpServerExchange exchange, int status) {
+    exchange.setStatusCode(status);
+    exchange
+        .getResponseHeaders()
+        .put(io.undertow.util.Headers.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType());
+    if (!exchange.isBlocking()) {
+      exchange.startBlocking();
+    }
+  }
+}

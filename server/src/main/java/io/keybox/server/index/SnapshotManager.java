@@ -1,0 +1,46 @@
+package io.keybox.server.index;
+
+import java.io.IOException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.ReferenceManager;
+import org.apache.lucene.store.Directory;
+
+/**
+ * Swaps one vendor's {@link Snapshot} when the indexer publishes a new commit. A request holds its
+ * snapshot through a {@link Lease}; the old reader closes when its last lease is released. Call
+ * {@link #maybeRefresh()} from a background thread (see {@link VendorIndexes}).
+ */
+final class SnapshotManager extends ReferenceManager<Snapshot> {
+  private final String vendor;
+
+  SnapshotManager(String vendor, Directory directory) throws IOException {
+    this.vendor = vendor;
+    this.current = Snapshot.of(vendor, DirectoryReader.open(directory));
+  }
+
+  /** Leases the current snapshot; the caller must close the lease. */
+  Lease lease() throws IOException {
+    return new Lease(this, acquire());
+  }
+
+  @Override
+  protected void decRef(Snapshot reference) throws IOException {
+    reference.reader().decRef();
+  }
+
+  @Override
+  protected Snapshot refreshIfNeeded(Snapshot referenceToRefresh) throws IOException {
+    DirectoryReader newer = DirectoryReader.openIfChanged(referenceToRefresh.reader());
+    return newer == null ? null : Snapshot.of(vendor, newer);
+  }
+
+  @Override
+  protected boolean tryIncRef(Snapshot reference) {
+    return reference.reader().tryIncRef();
+  }
+
+  @Override
+  protected int getRefCount(Snapshot reference) {
+    return reference.reader().getRefCount();
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The Keybox server: a read-only HTTP JSON API over per-vendor index snapshots. {@link
+ * io.keybox.server.ServerMain} is the entry point of {@code serve} and {@code keys}.
+ *
+ * <p>Packages, outermost first: {@code http} (Undertow, the only package that imports it), {@code
+ * auth} (accounts and credentials), {@code query} (parameters to validated requests, and requests
+ * to Lucene queries through the schema module), {@code search} (runs a request on one snapshot),
+ * {@code index} (snapshot managers), {@code error} (the exception every layer throws for a client
+ * error).
+ */
+package io.keybox.server;

@@ -1,0 +1,220 @@
+package io.keybox.server.query;
+
+import io.keybox.schema.listing.IdxRule;
+import io.keybox.schema.listing.ListingSort;
+import io.keybox.schema.listing.PropertyType;
+import io.keybox.schema.listing.Status;
+import io.keybox.server.error.ApiException;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * Parses the parameters of {@code GET /properties} (API.md §7) into a {@link ListingSearchRequest}.
+ * Unknown parameters and empty values are ignored; a malformed value of a known parameter is a 400
+ * naming it.
+ */
+public final class ListingRequestParser {
+  /** The page size when {@code limit} is absent. */
+  public static final int DEFAULT_LIMIT = 20;
+
+  /** The largest {@code limit}. */
+  public static final int MAX_LIMIT = 500;
+
+  /** The {@code subtype} values of API.md §6. */
+  public static final List<String> SUBTYPES =
+      List.of(
+          "apartment",
+          "boatslip",
+          "singlefamilyresidence",
+          "deededparking",
+          "cabin",
+          "condominium",
+          "duplex",
+          "manufacturedhome",
+          "ownyourown",
+          "quadruplex",
+          "stockcooperative",
+          "townhouse",
+          "timeshare",
+          "triplex",
+          "manufacturedonland",
+          "farmandranch",
+          "agriculture",
+          "business",
+          "hotelmotel",
+          "industrial",
+          "mixeduse",
+          "officespace",
+          "retail",
+          "unimprovedland",
+          "warehouse");
+
+  private static final Set<PropertyType> DEFAULT_TYPES =
+      EnumSet.of(PropertyType.RES, PropertyType.CND, PropertyType.RNT);
+
+  private final int offsetWindow;
+
+  /**
+   * @param offsetWindow the largest {@code offset} accepted; deeper pages must use {@code lastId}
+   */
+  public ListingRequestParser(int offsetWindow) {
+    this.offsetWindow = offsetWindow;
+  }
+
+  /** The search request of {@code params}. */
+  public ListingSearchRequest parse(Params params) {
+    ListingFilter filter = filter(params);
+    ListingSort sort = ListingSort.MODIFIED;
+    boolean descending = true;
+    Optional<String> sortValue = params.first("sort");
+    if (sortValue.isPresent()) {
+      String value = sortValue.get();
+      descending = value.startsWith("-");
+      sort =
+          ParamValues.oneOf(
+              "sort",
+              value,
+              v -> ListingSort.parse(v.startsWith("-") ? v.substring(1) : v),
+              ListingSort.parameterValues());
+    }
+    int limit = longParam(params, "limit", 1, MAX_LIMIT).map(Long::intValue).orElse(DEFAULT_LIMIT);
+    int offset = (int) offset(params);
+    OptionalLong lastId =
+        longParam(params, "lastId", 0, Long.MAX_VALUE)
+            .map(OptionalLong::of)
+            .orElse(OptionalLong.empty());
+    boolean count = params.first("count").map(v -> v.equalsIgnoreCase("true")).orElse(false);
+    return new ListingSearchRequest(
+        filter,
+        sort,
+        descending,
+        limit,
+        offset,
+        lastId,
+        Include.parse(params.values("include")),
+        count);
+  }
+
+  /** The filters of {@code params}: every filter parameter of API.md §7. */
+  public ListingFilter filter(Params params) {
+    return new ListingFilter(
+        params.values("q"),
+        statuses(params),
+        types(params),
+        params.values("subtype").stream()
+            .map(
+                v ->
+                    ParamValues.oneOf(
+                        "subtype",
+                        v,
+                        s -> Optional.of(s.toLowerCase(Locale.ROOT)).filter(SUBTYPES::contains),
+                        SUBTYPES))
+            .toList(),
+        params.values("subTypeText"),
+        params.values("agent"),
+        params.values("coListAgent"),
+        params.values("salesAgent"),
+        params.values("brokers"),
+        params.values("specialListingConditions"),
+        params.values("ownership"),
+        range(params, "minprice", "maxprice", ParamValues::integerAsDouble),
+        range(params, "minarea", "maxarea", ParamValues::integer),
+        range(params, "minbaths", "maxbaths", ParamValues::decimal),
+        range(params, "minbeds", "maxbeds", ParamValues::integer),
+        params.first("maxdom").map(v -> ParamValues.integer("maxdom", v)),
+        listDates(params),
+        range(params, "minyear", "maxyear", ParamValues::integer),
+        range(params, "minacres", "maxacres", ParamValues::decimal),
+        range(params, "minGarageSpaces", "maxGarageSpaces", ParamValues::integerAsDouble),
+        params.values("postalCodes"),
+        params.values("cities"),
+        params.values("state"),
+        params.values("counties"),
+        params.values("neighborhoods"),
+        params.values("features"),
+        params.values("exteriorFeatures"),
+        params.values("water"),
+        params.values("points").isEmpty()
+            ? Optional.empty()
+            : Optional.of(PointsParser.parse(params.values("points"))),
+        params
+            .first("idx")
+            .map(v -> ParamValues.oneOf("idx", v, IdxRule::parse, IdxRule.parameterValues()))
+            .orElse(IdxRule.NULL));
+  }
+
+  private long offset(Params params) {
+    Optional<String> value = params.first("offset");
+    if (value.isEmpty()) {
+      return 0;
+    }
+    long offset = ParamValues.integer("offset", value.get());
+    if (offset < 0) {
+      throw ParamValues.invalid("offset", value.get(), "a whole number >= 0");
+    }
+    if (offset > offsetWindow) {
+      throw ApiException.badRequest(
+          "offset too high: "
+              + offset
+              + " is past the paging window of "
+              + offsetWindow
+              + "; page deeper with lastId (lastId=0 starts from the beginning)");
+    }
+    return offset;
+  }
+
+  private static Set<Status> statuses(Params params) {
+    List<String> values = params.values("status");
+    if (values.isEmpty()) {
+      return EnumSet.of(Status.Active);
+    }
+    Set<Status> statuses = EnumSet.noneOf(Status.class);
+    for (String value : values) {
+      statuses.add(ParamValues.oneOf("status", value, Status::parse, Status.names()));
+    }
+    return statuses;
+  }
+
+  private static Set<PropertyType> types(Params params) {
+    List<String> values = params.values("type");
+    if (values.isEmpty()) {
+      return DEFAULT_TYPES;
+    }
+    Set<PropertyType> types = EnumSet.noneOf(PropertyType.class);
+    for (String value : values) {
+      types.addAll(
+          ParamValues.oneOf("type", value, PropertyType::parse, PropertyType.parameterNames())
+              .selectedByParameter());
+    }
+    return types;
+  }
+
+  private static Range<Instant> listDates(Params params) {
+    return new Range<>(
+        params
+            .first("minlistdate")
+            .map(v -> ParamValues.instant("minlistdate", v, false))
+            .orElse(null),
+        params
+            .first("maxlistdate")
+            .map(v -> ParamValues.instant("maxlistdate", v, true))
+            .orElse(null));
+  }
+
+  private static <T extends Comparable<T>> Range<T> range(
+      Params params, String minName, String maxName, BiFunction<String, String, T> parser) {
+    return new Range<>(
+        params.first(minName).map(v -> parser.apply(minName, v)).orElse(null),
+        params.first(maxName).map(v -> parser.apply(maxName, v)).orElse(null));
+  }
+
+  private static Optional<Long> longParam(Params params, String name, long min, long max) {
+    return params.first(name).map(v -> ParamValues.integer(name, v, min, max));
+  }
+}

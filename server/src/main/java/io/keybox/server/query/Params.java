@@ -1,0 +1,118 @@
+package io.keybox.server.query;
+
+import io.keybox.server.error.ApiException;
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The query parameters of a request, in their original order and spelling. Names are
+ * case-sensitive. Empty (or blank) values are kept for echoing in links but ignored by {@link
+ * #values} and {@link #first}, as API.md §1 requires.
+ */
+public final class Params {
+  /** One {@code name=value} pair, percent-decoded. */
+  public record Param(String name, String value) {}
+
+  private final List<Param> all;
+
+  public Params(List<Param> all) {
+    this.all = List.copyOf(all);
+  }
+
+  /**
+   * Parses a raw (still percent-encoded) query string; {@code +} is a space.
+   *
+   * @throws ApiException 400 for malformed percent-encoding or invalid UTF-8
+   */
+  public static Params parse(String rawQuery) {
+    List<Param> params = new ArrayList<>();
+    if (rawQuery != null && !rawQuery.isEmpty()) {
+      for (String pair : rawQuery.split("&")) {
+        if (pair.isEmpty()) {
+          continue;
+        }
+        int eq = pair.indexOf('=');
+        String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+        String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+        params.add(new Param(name, value));
+      }
+    }
+    return new Params(params);
+  }
+
+  /** Every parameter, empty ones included, in order. */
+  public List<Param> all() {
+    return all;
+  }
+
+  /** The non-blank values of {@code name}, trimmed, in order. */
+  public List<String> values(String name) {
+    List<String> values = new ArrayList<>();
+    for (Param param : all) {
+      if (param.name().equals(name) && !param.value().isBlank()) {
+        values.add(param.value().strip());
+      }
+    }
+    return values;
+  }
+
+  /**
+   * The first non-blank value of {@code name}, trimmed. NOTE: a single-valued parameter given more
+   * than once takes its first value.
+   */
+  public Optional<String> first(String name) {
+    for (Param param : all) {
+      if (param.name().equals(name) && !param.value().isBlank()) {
+        return Optional.of(param.value().strip());
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static String decode(String raw) {
+    if (raw.indexOf('%') < 0 && raw.indexOf('+') < 0) {
+      return raw;
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(raw.length());
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c == '+') {
+        bytes.write(' ');
+      } else if (c == '%') {
+        int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
+        int lo = hi >= 0 ? Character.digit(raw.charAt(i + 2), 16) : -1;
+        if (hi < 0 || lo < 0) {
+          throw ApiException.badRequest(
+              "malformed query string: invalid percent-encoding near '"
+                  + ParamValues.shorten(raw.substring(i))
+                  + "'");
+        }
+        bytes.write(hi * 16 + lo);
+        i += 2;
+      } else {
+        byte[] utf8 = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+        if (Character.isHighSurrogate(c) && i + 1 < raw.length()) {
+          utf8 = raw.substring(i, i + 2).getBytes(StandardCharsets.UTF_8);
+          i++;
+        }
+        bytes.writeBytes(utf8);
+      }
+    }
+    try {
+      return StandardCharsets.UTF_8
+          .newDecoder()
+          .onMalformedInput(CodingErrorAction.REPORT)
+          .onUnmappableCharacter(CodingErrorAction.REPORT)
+          .decode(ByteBuffer.wrap(bytes.toByteArray()))
+          .toString();
+    } catch (CharacterCodingException e) {
+      throw ApiException.badRequest("malformed query string: percent-encoded bytes are not UTF-8");
+    }
+  }
+}

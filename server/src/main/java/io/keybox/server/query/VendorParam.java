@@ -1,0 +1,31 @@
+package io.keybox.server.query;
+
+import io.keybox.server.auth.Account;
+import io.keybox.server.error.ApiException;
+
+/**
+ * The {@code vendor} parameter (API.md §2): optional for a key with one vendor; required, naming
+ * the allowed vendors, for a key with several; a vendor the key may not read (or that does not
+ * exist) is 403, so the answer does not tell which vendors exist.
+ */
+public final class VendorParam {
+  private VendorParam() {}
+
+  /** The vendor {@code account} asks for with {@code params}. */
+  public static String resolve(Account account, Params params) {
+    var requested = params.first("vendor");
+    if (requested.isEmpty()) {
+      if (account.vendors().size() == 1) {
+        return account.vendors().get(0);
+      }
+      throw ApiException.badRequest(
+          "vendor: required for this key; allowed: " + String.join(", ", account.vendors()));
+    }
+    String vendor = requested.get();
+    if (!account.mayRead(vendor)) {
+      throw ApiException.forbidden(
+          "vendor: '" + ParamValues.shorten(vendor) + "' is not available to this key");
+    }
+    return vendor;
+  }
+}

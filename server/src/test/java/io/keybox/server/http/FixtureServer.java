@@ -1,0 +1,131 @@
+package io.keybox.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.build.BuildReport;
+import io.keybox.indexer.build.VendorIndexBuilder;
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.server.auth.Accounts;
+import io.keybox.server.auth.Authenticator;
+import io.keybox.server.index.VendorIndexes;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * A real Keybox server on a free loopback port over fixtures from {@code data/fixtures}, indexed by
+ * the real indexer into a temporary directory. One per test class.
+ */
+final class FixtureServer implements AutoCloseable {
+  static final Instant REFRESH_TIME = Instant.parse("2026-11-01T06:00:00Z");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final VendorIndexes indexes;
+  private final KeyboxServer server;
+  private final HttpClient client = HttpClient.newHttpClient();
+
+  FixtureServer(Path dataDir, Accounts accounts, ServerConfig config) throws IOException {
+    this.indexes = new VendorIndexes(dataDir, 200);
+    this.server =
+        KeyboxServer.start(
+            config,
+            indexes,
+            new Authenticator(accounts),
+            new PrintStream(OutputStream.nullOutputStream()));
+  }
+
+  /**
+   * Indexes {@code data/fixtures/<fixture>/listings.ndjson} as {@code vendor} under {@code
+   * dataDir}.
+   */
+  static BuildReport index(Path dataDir, String vendor, String fixture) throws IOException {
+    Path listings = Path.of("..", "data", "fixtures", fixture, "listings.ndjson");
+    return new VendorIndexBuilder(JSON, Clock.fixed(REFRESH_TIME, ZoneOffset.UTC), 2)
+        .rebuild(new VendorLayout(dataDir, vendor), listings, false);
+  }
+
+  int port() {
+    return server.port();
+  }
+
+  HttpResponse<String> get(String pathAndQuery, String user, String secret) throws Exception {
+    return send(HttpRequest.newBuilder(uri(pathAndQuery)).GET(), user, secret);
+  }
+
+  HttpResponse<String> send(HttpRequest.Builder request, String user, String secret)
+      throws Exception {
+    if (user != null) {
+      request.header(
+          "Authorization",
+          "Basic "
+              + Base64.getEncoder()
+                  .encodeToString((user + ":" + secret).getBytes(StandardCharsets.UTF_8)));
+    }
+    return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  /** A response read off a raw socket: status line code, and the body. */
+  record RawResponse(int status, String head, String body) {}
+
+  /**
+   * Sends {@code requestTarget} byte for byte (no client-side validation, so malformed targets
+   * reach the server), with Basic credentials, over a fresh connection.
+   */
+  RawResponse rawGet(String requestTarget, String user, String secret) throws IOException {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port())) {
+      socket.setSoTimeout(10_000);
+      String auth =
+          Base64.getEncoder()
+              .encodeToString((user + ":" + secret).getBytes(StandardCharsets.UTF_8));
+      socket
+          .getOutputStream()
+          .write(
+              ("GET "
+                      + requestTarget
+                      + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Basic "
+                      + auth
+                      + "\r\nConnection: close\r\n\r\n")
+                  .getBytes(StandardCharsets.ISO_8859_1));
+      String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      int split = response.indexOf("\r\n\r\n");
+      String head = response.substring(0, split);
+      return new RawResponse(
+          Integer.parseInt(head.substring(9, 12)), head, response.substring(split + 4));
+    }
+  }
+
+  URI uri(String pathAndQuery) {
+    return URI.create("http://127.0.0.1:" + port() + pathAndQuery);
+  }
+
+  static JsonNode json(HttpResponse<String> response) throws IOException {
+    return JSON.readTree(response.body());
+  }
+
+  /** The mlsIds of a JSON array of listings, in order. */
+  static List<Long> mlsIds(HttpResponse<String> response) throws IOException {
+    List<Long> ids = new ArrayList<>();
+    for (JsonNode listing : json(response)) {
+      ids.add(listing.get("mlsId").asLong());
+    }
+    return ids;
+  }
+
+  @Override
+  public void close() throws IOException {
+    server.close();
+    indexes.close();
+  }
+}
