@@ -81,7 +81,9 @@ build() {
   fi
 }
 
-JVM_OPTS=(--enable-native-access=ALL-UNNAMED -XX:+UseG1GC)
+# Lucene uses the vector API and native access when allowed; logs are one line each.
+JVM_OPTS=(--enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector -XX:+UseG1GC
+  "-Djava.util.logging.SimpleFormatter.format=%1\$tFT%1\$tT.%1\$tL%1\$tz %4\$s %3\$s: %5\$s%6\$s%n")
 indexer() { "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$INDEXER_JAR" "$@"; }
 server() { "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
 
