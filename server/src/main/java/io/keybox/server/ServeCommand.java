@@ -36,6 +36,10 @@ final class ServeCommand {
                   + ServerConfig.DEFAULT_OFFSET_WINDOW
                   + ")"),
           new Option("--behind-proxy", false, "allow plain HTTP on a public interface behind TLS"),
+          new Option(
+              "--cors-origins",
+              true,
+              "comma-separated origins browsers may call from, or * (default: none)"),
           new Option("--help", false, "this text"));
 
   private ServeCommand() {}
@@ -62,7 +66,12 @@ final class ServeCommand {
               line.value("--base-url"),
               line.intValue(
                   "--offset-window", 0, 1_000_000_000, ServerConfig.DEFAULT_OFFSET_WINDOW),
-              line.has("--behind-proxy"));
+              line.has("--behind-proxy"),
+              line.value("--cors-origins").stream()
+                  .flatMap(v -> java.util.Arrays.stream(v.split(",")))
+                  .map(String::strip)
+                  .filter(v -> !v.isEmpty())
+                  .toList());
     } catch (UsageException e) {
       err.println("keybox serve: " + e.getMessage() + " (see --help)");
       return 1;

@@ -7,6 +7,9 @@ import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
+import io.undertow.server.handlers.encoding.ContentEncodingRepository;
+import io.undertow.server.handlers.encoding.EncodingHandler;
+import io.undertow.server.handlers.encoding.GzipEncodingProvider;
 import io.undertow.util.Methods;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -40,14 +43,22 @@ public final class KeyboxServer implements AutoCloseable {
               + "; bind 127.0.0.1, or say --behind-proxy when a TLS proxy is in front");
     }
     ListingHandlers listings =
-        new ListingHandlers(indexes, new ListingRequestParser(config.offsetWindow()));
+        new ListingHandlers(
+            indexes,
+            new ListingRequestParser(config.offsetWindow()),
+            new BaseUrls(config.baseUrl()));
     Router routes =
         new Router()
             .add(Methods.GET, "/properties", listings::search)
             .add(Methods.GET, "/properties/{mlsId}", listings::get);
     HttpHandler chain =
         new BlockingHandler(
-            new EdgeHandler(new AuthHandler(authenticator, routes), new AccessLog(accessLog)));
+            new EncodingHandler(
+                new EdgeHandler(
+                    new CorsHandler(config.corsOrigins(), new AuthHandler(authenticator, routes)),
+                    new AccessLog(accessLog)),
+                new ContentEncodingRepository()
+                    .addEncodingHandler("gzip", new GzipEncodingProvider(), 50)));
     Undertow undertow =
         Undertow.builder()
             .addHttpListener(config.port(), config.host())

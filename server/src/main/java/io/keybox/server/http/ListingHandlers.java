@@ -13,6 +13,7 @@ import io.keybox.server.query.VendorParam;
 import io.keybox.server.search.ListingPage;
 import io.keybox.server.search.ListingSearcher;
 import io.undertow.server.HttpServerExchange;
+import java.util.Map;
 
 /**
  * {@code GET /properties} and {@code GET /properties/{mlsId}}: parse, lease the vendor's snapshot
@@ -22,10 +23,12 @@ final class ListingHandlers {
   private final VendorIndexes indexes;
   private final ListingRequestParser parser;
   private final ListingSearcher searcher = new ListingSearcher();
+  private final BaseUrls baseUrls;
 
-  ListingHandlers(VendorIndexes indexes, ListingRequestParser parser) {
+  ListingHandlers(VendorIndexes indexes, ListingRequestParser parser, BaseUrls baseUrls) {
     this.indexes = indexes;
     this.parser = parser;
+    this.baseUrls = baseUrls;
   }
 
   void search(HttpServerExchange exchange) throws Exception {
@@ -39,8 +42,40 @@ final class ListingHandlers {
           .ifPresent(
               total ->
                   exchange.getResponseHeaders().put(Responses.TOTAL_COUNT, Long.toString(total)));
+      LinkHeader links = links(exchange, request, page);
+      if (!links.isEmpty()) {
+        exchange.getResponseHeaders().put(Responses.LINK, links.value());
+      }
       Responses.listings(exchange, page.listings(), request.include());
     }
+  }
+
+  /** The prev and next links of {@code page} (API.md §7, "Link header"). */
+  private LinkHeader links(
+      HttpServerExchange exchange, ListingSearchRequest request, ListingPage page) {
+    LinkHeader links =
+        new LinkHeader(baseUrls.of(exchange), exchange.getRequestPath(), exchange.getQueryString());
+    String limit = Integer.toString(request.limit());
+    if (request.lastId().isPresent()) {
+      page.previousLastId()
+          .ifPresent(
+              prev -> links.add("prev", Map.of("lastId", Long.toString(prev), "limit", limit)));
+      if (page.hasMore()) {
+        long last = page.mlsIds().get(page.mlsIds().size() - 1);
+        links.add("next", Map.of("lastId", Long.toString(last), "limit", limit));
+      }
+    } else {
+      if (request.offset() > 0) {
+        int prev = Math.max(0, request.offset() - request.limit());
+        links.add("prev", Map.of("offset", Integer.toString(prev), "limit", limit));
+      }
+      if (page.hasMore()) {
+        links.add(
+            "next",
+            Map.of("offset", Integer.toString(request.offset() + request.limit()), "limit", limit));
+      }
+    }
+    return links;
   }
 
   void get(HttpServerExchange exchange) throws Exception {

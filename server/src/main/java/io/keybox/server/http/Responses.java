@@ -17,6 +17,7 @@ final class Responses {
   static final HttpString LAST_UPDATE = new HttpString("X-Service-LastUpdate");
   static final HttpString LAST_UPDATE_DASHED = new HttpString("X-Service-Last-Update");
   static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
+  static final HttpString LINK = new HttpString("Link");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 

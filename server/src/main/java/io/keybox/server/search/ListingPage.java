@@ -11,6 +11,12 @@ import java.util.OptionalLong;
  * @param mlsIds their mlsIds, in the same order
  * @param hasMore whether more matches follow this page
  * @param total the exact number of matches, when it was asked for
+ * @param previousLastId in cursor mode, the {@code lastId} that reproduces the previous page; empty
+ *     when this page starts at the beginning (and always in offset mode)
  */
 public record ListingPage(
-    List<ListingSource> listings, List<Long> mlsIds, boolean hasMore, OptionalLong total) {}
+    List<ListingSource> listings,
+    List<Long> mlsIds,
+    boolean hasMore,
+    OptionalLong total,
+    OptionalLong previousLastId) {}

@@ -37,7 +37,10 @@ public final class ListingSearcher {
     Query query = ListingQueryBuilder.build(request.filter());
     ScoreDoc[] hits;
     int from;
+    OptionalLong previousLastId = OptionalLong.empty();
     if (request.lastId().isPresent()) {
+      previousLastId =
+          previousCursor(searcher, query, request.lastId().getAsLong(), request.limit());
       // The index is sorted by mlsId, so this sort lets Lucene stop after limit + 1 hits.
       Query afterCursor =
           new BooleanQuery.Builder()
@@ -69,7 +72,33 @@ public final class ListingSearcher {
     }
     OptionalLong total =
         request.count() ? OptionalLong.of(searcher.count(query)) : OptionalLong.empty();
-    return new ListingPage(listings, ids, hits.length > to, total);
+    return new ListingPage(listings, ids, hits.length > to, total, previousLastId);
+  }
+
+  /**
+   * The {@code lastId} whose page is the one before the page after {@code lastId}: the previous
+   * page holds the {@code limit} matches with the largest mlsIds at or below {@code lastId}, so its
+   * cursor is the match just below those, or 0 when there is none. Empty when no match lies at or
+   * below {@code lastId}, i.e. the current page starts at the beginning.
+   */
+  private static OptionalLong previousCursor(
+      IndexSearcher searcher, Query query, long lastId, int limit) throws IOException {
+    if (lastId <= 0) {
+      return OptionalLong.empty();
+    }
+    Query atOrBefore =
+        new BooleanQuery.Builder()
+            .add(query, Occur.FILTER)
+            .add(ListingFields.MLS_ID.range(null, lastId), Occur.FILTER)
+            .build();
+    Sort descending = new Sort(ListingFields.MLS_ID.sort(true));
+    ScoreDoc[] before = searcher.search(atOrBefore, limit + 1, descending, false).scoreDocs;
+    if (before.length == 0) {
+      return OptionalLong.empty();
+    }
+    return before.length <= limit
+        ? OptionalLong.of(0)
+        : OptionalLong.of(mlsIdOf(searcher, before[limit]));
   }
 
   /**
