@@ -1,0 +1,135 @@
+package io.keybox.indexer.generate;
+
+import java.time.Instant;
+import java.util.Locale;
+
+/**
+ * The agents and offices (brokerages) of a generated feed, sized from the number of listings.
+ *
+ * <p>Members are computed on demand from the seed and their index, so the pool costs no memory
+ * whatever its size and an agent reads the same wherever it appears.
+ */
+final class AgentPool {
+  /** Listings per agent, on average. */
+  static final int LISTINGS_PER_AGENT = 25;
+
+  /** Listings per office, on average. */
+  static final int LISTINGS_PER_OFFICE = 250;
+
+  /** A brokerage office. {@code id} is what listings carry in {@code office.brokerid}. */
+  record Office(
+      String id,
+      String name,
+      String servingName,
+      String email,
+      String phone,
+      StreetAddress address,
+      City city) {}
+
+  /** An agent of one office. */
+  record Agent(
+      String id,
+      String firstName,
+      String lastName,
+      Office office,
+      String email,
+      String cell,
+      Instant modified) {}
+
+  private final long seed;
+  private final int agentCount;
+  private final int officeCount;
+
+  /** The pool for a feed of {@code listings} listings generated with {@code seed}. */
+  AgentPool(long seed, long listings) {
+    this.seed = seed;
+    this.agentCount = (int) Math.max(8, listings / LISTINGS_PER_AGENT);
+    this.officeCount = (int) Math.max(3, listings / LISTINGS_PER_OFFICE);
+  }
+
+  int agentCount() {
+    return agentCount;
+  }
+
+  int officeCount() {
+    return officeCount;
+  }
+
+  /** A listing agent: busy agents list more, so low indexes are drawn more often. */
+  Agent pickAgent(Dice dice) {
+    return agent((int) (agentCount * Math.pow(dice.unit(), 1.3)));
+  }
+
+  /** A co-listing agent, usually of the same office as {@code agent}. */
+  Agent pickCoAgent(Dice dice, Agent agent) {
+    if (dice.chance(0.7)) {
+      int officeIndex = officeIndex(agent.office());
+      // Agents i, i + officeCount, i + 2 * officeCount... of the first officeCount all share office
+      // i.
+      int colleagues = (agentCount - 1 - officeIndex) / officeCount + 1;
+      int pick = officeIndex + officeCount * dice.between(0, colleagues - 1);
+      Agent colleague = agent(pick);
+      if (!colleague.id().equals(agent.id())
+          && colleague.office().id().equals(agent.office().id())) {
+        return colleague;
+      }
+    }
+    Agent other = agent(dice.between(0, agentCount - 1));
+    return other.id().equals(agent.id())
+        ? agent((int) ((agentIndex(agent) + 1L) % agentCount))
+        : other;
+  }
+
+  /** Agent {@code index} (0-based) of the pool. */
+  Agent agent(int index) {
+    Dice dice = Dice.of(seed, Dice.AGENTS, index);
+    // Round-robin over offices (every office has agents), independent of the draws below.
+    Office office = office(index % officeCount);
+    String first = dice.pick(Names.FIRST);
+    String last = dice.pick(Names.LAST);
+    String number = String.valueOf(index + 1);
+    String id = Phones.pad(new StringBuilder("AGT"), index + 1, 5).toString();
+    String email =
+        (first.charAt(0) + letters(last) + number).toLowerCase(Locale.ROOT)
+            + "@"
+            + domain(office.servingName());
+    String cell = dice.chance(0.85) ? Phones.cell(dice) : null;
+    Instant modified = FeedGenerator.ANCHOR.minusSeconds(dice.between(3_600, 900 * 86_400));
+    return new Agent(id, first, last, office, email, cell, modified);
+  }
+
+  /** Office {@code index} (0-based) of the pool. */
+  Office office(int index) {
+    Dice dice = Dice.of(seed, Dice.OFFICES, index);
+    String brand = dice.pick(Names.BROKERAGE_FIRST) + " " + dice.pick(Names.BROKERAGE_SECOND);
+    City city = CityTable.pickCity(dice);
+    String name = dice.chance(0.6) ? brand + " - " + city.name() : brand;
+    String id = Phones.pad(new StringBuilder("OFC"), index + 1, 4).toString();
+    StreetAddress address = StreetAddress.random(dice, city, CityTable.pickArea(dice, city), null);
+    String phone = Phones.number(dice, city.areaCode());
+    return new Office(id, name, brand, "info@" + domain(brand), phone, address, city);
+  }
+
+  private int officeIndex(Office office) {
+    return Integer.parseInt(office.id().substring(3)) - 1;
+  }
+
+  private int agentIndex(Agent agent) {
+    return Integer.parseInt(agent.id().substring(3)) - 1;
+  }
+
+  private static String domain(String brand) {
+    return letters(brand).toLowerCase(Locale.ROOT) + ".example.com";
+  }
+
+  private static String letters(String s) {
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isLetterOrDigit(c)) {
+        b.append(c);
+      }
+    }
+    return b.toString();
+  }
+}
