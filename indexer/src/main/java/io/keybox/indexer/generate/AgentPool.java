@@ -26,8 +26,9 @@ final class AgentPool {
       StreetAddress address,
       City city) {}
 
-  /** An agent of one office. */
+  /** An agent of one office; {@code index} is its place in the pool. */
   record Agent(
+      int index,
       String id,
       String firstName,
       String lastName,
@@ -60,30 +61,24 @@ final class AgentPool {
     return agent((int) (agentCount * Math.pow(dice.unit(), 1.3)));
   }
 
-  /** A co-listing agent, usually of the same office as {@code agent}. */
+  /** A co-listing agent other than {@code agent}, usually of the same office. */
   Agent pickCoAgent(Dice dice, Agent agent) {
-    if (dice.chance(0.7)) {
-      int officeIndex = officeIndex(agent.office());
-      // Agents i, i + officeCount, i + 2 * officeCount... of the first officeCount all share office
-      // i.
-      int colleagues = (agentCount - 1 - officeIndex) / officeCount + 1;
-      int pick = officeIndex + officeCount * dice.between(0, colleagues - 1);
-      Agent colleague = agent(pick);
-      if (!colleague.id().equals(agent.id())
-          && colleague.office().id().equals(agent.office().id())) {
-        return colleague;
-      }
+    int self = agent.index();
+    int office = self % officeCount;
+    // The agents of an office are office, office + officeCount, office + 2 * officeCount...
+    int colleagues = (agentCount - 1 - office) / officeCount + 1;
+    if (colleagues > 1 && dice.chance(0.7)) {
+      int k = dice.between(0, colleagues - 2);
+      return agent(office + officeCount * (k >= self / officeCount ? k + 1 : k));
     }
-    Agent other = agent(dice.between(0, agentCount - 1));
-    return other.id().equals(agent.id())
-        ? agent((int) ((agentIndex(agent) + 1L) % agentCount))
-        : other;
+    int k = dice.between(0, agentCount - 2);
+    return agent(k >= self ? k + 1 : k);
   }
 
   /** Agent {@code index} (0-based) of the pool. */
   Agent agent(int index) {
     Dice dice = Dice.of(seed, Dice.AGENTS, index);
-    // Round-robin over offices (every office has agents), independent of the draws below.
+    // Round-robin over offices: every office has agents, and an agent's office needs no draw.
     Office office = office(index % officeCount);
     String first = dice.pick(Names.FIRST);
     String last = dice.pick(Names.LAST);
@@ -95,7 +90,7 @@ final class AgentPool {
             + domain(office.servingName());
     String cell = dice.chance(0.85) ? Phones.cell(dice) : null;
     Instant modified = FeedGenerator.ANCHOR.minusSeconds(dice.between(3_600, 900 * 86_400));
-    return new Agent(id, first, last, office, email, cell, modified);
+    return new Agent(index, id, first, last, office, email, cell, modified);
   }
 
   /** Office {@code index} (0-based) of the pool. */
@@ -108,14 +103,6 @@ final class AgentPool {
     StreetAddress address = StreetAddress.random(dice, city, CityTable.pickArea(dice, city), null);
     String phone = Phones.number(dice, city.areaCode());
     return new Office(id, name, brand, "info@" + domain(brand), phone, address, city);
-  }
-
-  private int officeIndex(Office office) {
-    return Integer.parseInt(office.id().substring(3)) - 1;
-  }
-
-  private int agentIndex(Agent agent) {
-    return Integer.parseInt(agent.id().substring(3)) - 1;
   }
 
   private static String domain(String brand) {

@@ -61,7 +61,7 @@ final class CityTable {
       area|The Woodlands West|52|30.1600|-95.5300|4.0|5|1.35|1995|0.98|77382, 77384\
       |Sterling Ridge, Alden Bridge, Indian Springs, Harper's Landing|CONROE||0
       city|Spring|Harris|Spring/Klein|30.0799|-95.4172|13|6|281|I-45, TX-249, Grand Parkway, FM 2920
-      area|Spring/Klein|32|30.0500|-95.5000|5.0|5|0.9|1975|0.9|77379, 77389\
+      area|Spring/Klein|32|30.0550|-95.4850|4.5|5|0.9|1975|0.9|77379, 77389\
       |Gleannloch Farms, Memorial Northwest, Olde Oaks, Champion Forest|KLEIN||0
       area|Spring East|33|30.0750|-95.4000|4.0|4|0.75|1975|0.85|77373, 77388\
       |Spring Lakes, Birnham Woods, Old Town Spring, Northgate Forest|SPRING|Spring Creek|0.01

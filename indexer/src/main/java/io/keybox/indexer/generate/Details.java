@@ -68,7 +68,8 @@ record Details(
     if (water != null) {
       view = waterView(water);
     } else if (builtOn && d.chance(0.25)) {
-      view = highRise && d.chance(0.5) ? "Downtown" : d.pick(Features.VIEW);
+      boolean downtown = highRise && p.place().city().name().equals("Houston");
+      view = downtown && d.chance(0.5) ? "Downtown" : d.pick(Features.VIEW);
     }
     List<String> lot = new ArrayList<>();
     if (b.lotSizeArea() != null && d.chance(0.7)) {

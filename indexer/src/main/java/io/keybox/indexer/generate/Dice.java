@@ -15,6 +15,7 @@ final class Dice {
   static final long AGENTS = 2;
   static final long OFFICES = 3;
   static final long IDS = 4;
+  static final long AGENT_PICKS = 5;
 
   private final SplittableRandom random;
 

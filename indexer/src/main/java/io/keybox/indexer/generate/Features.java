@@ -52,8 +52,7 @@ final class Features {
       split("Slab, Slab, Slab, Pier & Beam, Block & Beam, Slab on Builders Pier");
   static final List<String> CONSTRUCTION =
       split("Brick, Brick Veneer, Cement Board, Wood, Stucco, Stone, Vinyl, Frame");
-  static final List<String> VIEW =
-      split("Golf Course, Greenbelt, Neighborhood, Trees/Woods, Downtown, Park, Lake");
+  static final List<String> VIEW = split("Golf Course, Greenbelt, Neighborhood, Trees/Woods, Park");
   static final List<String> ACCESSIBILITY =
       split(
           "Manned Gate, Automatic Gate, Wheelchair Access, Elevator, Ramp, "
@@ -95,5 +94,4 @@ final class Features {
       split(
           "Walk-In Closet, En-Suite Bath, Ceiling Fan, Bay Window, Built-Ins, Hardwood Floors, "
               + "Vaulted Ceiling, Window Seat, Recessed Lighting");
-  static final List<String> WATER_VIEW = split("Water, Lake, Bay, Gulf");
 }

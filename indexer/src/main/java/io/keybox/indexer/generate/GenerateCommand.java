@@ -3,8 +3,11 @@ package io.keybox.indexer.generate;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -36,7 +39,8 @@ public final class GenerateCommand {
         --out DIR        directory to write into; created if missing (required, no default)
         --listings N     number of listings, %d to %d (required, no default)
         --seed S         random seed, any 64-bit integer (default: %d)
-        --vendor NAME    vendor name used in URLs and ids: a-z, 0-9, '-' and '_' (default: %s)
+        --vendor NAME    vendor name, a-z, 0-9, '-' and '_' (default: %s); it labels photo
+                         and tour URLs, mls.originatingSystemName and the disclaimer
         --help           print this help and exit
 
       Example:
@@ -118,9 +122,17 @@ public final class GenerateCommand {
 
   private static String describe(Exception e) {
     Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
+    if (cause instanceof FileAlreadyExistsException f) {
+      return f.getFile() + " exists and is not a directory";
+    }
+    if (cause instanceof NoSuchFileException f) {
+      return "no such file or directory: " + f.getFile();
+    }
+    if (cause instanceof AccessDeniedException f) {
+      return "permission denied: " + f.getFile();
+    }
     String message = cause.getMessage();
-    String kind = cause.getClass().getSimpleName();
-    return message == null ? kind : kind + " " + message;
+    return message == null ? cause.getClass().getSimpleName() : message;
   }
 
   private static String fileSize(Path dir, String name) {

@@ -27,11 +27,13 @@ final class ListingPlanner {
   /** Typical lengths in days of listing agreements, for expired listings. */
   private static final int[] LISTING_TERMS = {90, 180, 180, 365};
 
+  private final long seed;
   private final AgentPool pool;
   private final long idMultiplier;
   private final long idOffset;
 
   ListingPlanner(long seed, AgentPool pool) {
+    this.seed = seed;
     this.pool = pool;
     Dice ids = Dice.of(seed, Dice.IDS, 0);
     // i -> (a * i + b) mod ID_SPACE is a bijection when a is coprime with 90,000,000 = 2^7 3^2 5^7.
@@ -61,12 +63,15 @@ final class ListingPlanner {
     long price = Pricing.listPrice(d, kind, subType, place.area(), building);
     Long original = Pricing.originalPrice(d, kind, price);
     Timeline timeline = timeline(d, status);
-    Agent agent = pool.pickAgent(d);
-    Agent coAgent = d.chance(0.2) ? pool.pickCoAgent(d, agent) : null;
+    // Agents come from their own stream: how many draws a pick takes depends on the pool's size,
+    // and listing i must not change with the number of listings.
+    Dice who = Dice.of(seed, Dice.AGENT_PICKS, index);
+    Agent agent = pool.pickAgent(who);
+    Agent coAgent = who.chance(0.2) ? pool.pickCoAgent(who, agent) : null;
     Sale sale =
         status == ListingStatus.CLOSED
             ? new Sale(
-                Pricing.closePrice(d, kind, price), d.chance(0.12) ? agent : pool.pickAgent(d))
+                Pricing.closePrice(d, kind, price), who.chance(0.12) ? agent : pool.pickAgent(who))
             : null;
     return new ListingPlan(
         listingId(index),

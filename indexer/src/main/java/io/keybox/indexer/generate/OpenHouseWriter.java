@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.ZonedDateTime;
 import java.util.List;
 
 /**
@@ -49,9 +49,9 @@ final class OpenHouseWriter {
     int count = d.chance(0.7) ? 1 : 2;
     List<LocalDate> days = d.distinct(WEEKEND_DAYS, count);
     for (int i = 0; i < days.size(); i++) {
-      int startMinute = 12 * 60 + 30 * d.between(0, 6); // 12:00 to 15:00 local
-      ZonedDateTime start = days.get(i).atStartOfDay(HOUSTON).plusMinutes(startMinute);
-      Instant startTime = start.toInstant();
+      // 12:00 to 15:00 wall-clock time; the anchor's Sunday is the day DST ends, so no plusHours.
+      LocalTime local = LocalTime.NOON.plusMinutes(30L * d.between(0, 6));
+      Instant startTime = days.get(i).atTime(local).atZone(HOUSTON).toInstant();
       Instant endTime =
           startTime.plus(Duration.ofMinutes(d.chance(0.6) ? 120 : d.chance(0.5) ? 150 : 180));
       j.generator().writeStartObject();
@@ -75,7 +75,7 @@ final class OpenHouseWriter {
     List<LocalDate> days = new java.util.ArrayList<>();
     for (int i = 0; i <= 14; i++) {
       LocalDate day = first.plusDays(i);
-      Instant noon = day.atStartOfDay(HOUSTON).plusHours(12).toInstant();
+      Instant noon = day.atTime(LocalTime.NOON).atZone(HOUSTON).toInstant();
       boolean weekend = day.getDayOfWeek().getValue() >= 6;
       if (weekend
           && noon.isAfter(FeedGenerator.ANCHOR)
