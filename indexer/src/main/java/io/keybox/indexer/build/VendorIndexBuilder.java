@@ -2,18 +2,18 @@ package io.keybox.indexer.build;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.indexer.feed.FeedInput;
-import io.keybox.indexer.feed.FeedLine;
-import io.keybox.indexer.feed.NdjsonLines;
+import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.feed.RawRecord;
+import io.keybox.indexer.feed.RecordBatches;
 import io.keybox.indexer.ids.IdConflictException;
 import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.reso.ResoListingMapping;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,13 +80,24 @@ public final class VendorIndexBuilder {
    */
   public BuildReport rebuild(VendorLayout layout, Path listingsDump, boolean force)
       throws IOException {
+    return rebuild(layout, listingsDump, FeedFormat.NATIVE, force);
+  }
+
+  /**
+   * Indexes {@code listingsDump}, in {@code format}, as the complete new state of the vendor.
+   *
+   * @param force publish even when the dump holds fewer than half the current listings
+   * @throws IOException when the dump or the index cannot be read or written; nothing is published
+   */
+  public BuildReport rebuild(
+      VendorLayout layout, Path listingsDump, FeedFormat format, boolean force) throws IOException {
     Files.createDirectories(layout.vendorDir());
     IdMap ids = IdMap.load(layout.idMap());
     long currentListings = currentListings(layout);
     List<Reject> rejects = new ArrayList<>();
     try (Directory dir = FSDirectory.open(layout.indexDir());
         IndexWriter writer = new IndexWriter(dir, writerConfig())) {
-      long listings = indexAll(listingsDump, writer, ids, rejects);
+      long listings = indexAll(listingsDump, format, writer, ids, rejects);
       if (!force && listings * 2 < currentListings) {
         writer.rollback();
         return new BuildReport(
@@ -134,10 +145,18 @@ public final class VendorIndexBuilder {
     }
   }
 
-  /** A parsed line: a listing or the reason it was rejected. */
-  private record Parsed(long line, ListingRecord listing, String rejection) {}
+  /**
+   * A parsed record: a listing and the identity its id is kept by (listingId, or ListingKey for
+   * RESO), or the reason it was rejected.
+   */
+  private record Parsed(long line, String identity, ListingRecord listing, String rejection) {
+    static Parsed rejected(long line, String reason) {
+      return new Parsed(line, null, null, reason);
+    }
+  }
 
-  private long indexAll(Path dump, IndexWriter writer, IdMap ids, List<Reject> rejects)
+  private long indexAll(
+      Path dump, FeedFormat format, IndexWriter writer, IdMap ids, List<Reject> rejects)
       throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
     BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
@@ -145,7 +164,7 @@ public final class VendorIndexBuilder {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Future<?>> writes = new ArrayList<>();
     Thread reader =
-        new Thread(() -> readBatches(dump, pool, parsedInOrder, failure), "keybox-read");
+        new Thread(() -> readBatches(dump, format, pool, parsedInOrder, failure), "keybox-read");
     reader.setDaemon(true);
     reader.start();
     Map<String, Long> firstLineOf = new HashMap<>();
@@ -197,13 +216,13 @@ public final class VendorIndexBuilder {
   private static Optional<String> assignId(
       Parsed parsed, IdMap ids, Map<String, Long> firstLineOf, List<ListingRecord> ready) {
     ListingRecord listing = parsed.listing();
-    Long first = firstLineOf.putIfAbsent(listing.listingId(), parsed.line());
+    Long first = firstLineOf.putIfAbsent(parsed.identity(), parsed.line());
     if (first != null) {
       return Optional.of(
-          "listingId: duplicate '" + listing.listingId() + "' (first at line " + first + ")");
+          "listingId: duplicate '" + parsed.identity() + "' (first at line " + first + ")");
     }
     try {
-      ready.add(listing.withMlsId(ids.assign(listing.listingId(), listing.mlsId())));
+      ready.add(listing.withMlsId(ids.assign(parsed.identity(), listing.mlsId())));
       return Optional.empty();
     } catch (IdConflictException e) {
       return Optional.of("mlsId: " + e.getMessage());
@@ -216,15 +235,15 @@ public final class VendorIndexBuilder {
 
   private void readBatches(
       Path dump,
+      FeedFormat format,
       ExecutorService pool,
       BlockingQueue<Future<List<Parsed>>> parsedInOrder,
       AtomicReference<Throwable> failure) {
-    try (InputStream in = FeedInput.open(dump);
-        NdjsonLines lines = new NdjsonLines(in)) {
-      List<FeedLine> batch;
-      while (!(batch = lines.nextBatch(BATCH)).isEmpty()) {
-        List<FeedLine> lines0 = batch;
-        parsedInOrder.put(pool.submit(() -> parse(lines0)));
+    try (RecordBatches records = format.open(dump, mapper)) {
+      List<RawRecord> batch;
+      while (!(batch = records.nextBatch(BATCH)).isEmpty()) {
+        List<RawRecord> records0 = batch;
+        parsedInOrder.put(pool.submit(() -> parse(records0, format)));
       }
     } catch (IOException | RuntimeException e) {
       failure.set(e);
@@ -240,23 +259,38 @@ public final class VendorIndexBuilder {
     }
   }
 
-  private List<Parsed> parse(List<FeedLine> lines) {
-    List<Parsed> parsed = new ArrayList<>(lines.size());
-    for (FeedLine line : lines) {
-      JsonNode json;
-      try {
-        json = mapper.readTree(line.text());
-      } catch (IOException e) {
-        parsed.add(new Parsed(line.number(), null, "not valid JSON"));
-        continue;
-      }
-      try {
-        parsed.add(new Parsed(line.number(), ListingRecord.parse(json), null));
-      } catch (InvalidRecordException e) {
-        parsed.add(new Parsed(line.number(), null, e.getMessage()));
-      }
+  private List<Parsed> parse(List<RawRecord> records, FeedFormat format) {
+    List<Parsed> parsed = new ArrayList<>(records.size());
+    for (RawRecord record : records) {
+      parsed.add(parse(record, format));
     }
     return parsed;
+  }
+
+  private Parsed parse(RawRecord record, FeedFormat format) {
+    JsonNode json = record.parsed();
+    if (json == null) {
+      try {
+        json = mapper.readTree(record.text());
+      } catch (IOException e) {
+        return Parsed.rejected(record.line(), "not valid JSON");
+      }
+    }
+    if (json == null || !json.isObject()) {
+      return Parsed.rejected(record.line(), "expected a JSON object");
+    }
+    String identity = null;
+    if (format == FeedFormat.RESO) {
+      identity = ResoListingMapping.identity(json);
+      json = ResoListingMapping.toListing(json);
+    }
+    try {
+      ListingRecord listing = ListingRecord.parse(json);
+      return new Parsed(
+          record.line(), identity != null ? identity : listing.listingId(), listing, null);
+    } catch (InvalidRecordException e) {
+      return Parsed.rejected(record.line(), e.getMessage());
+    }
   }
 
   private void writeRejects(Path file, List<Reject> rejects) throws IOException {

@@ -6,6 +6,7 @@ import io.keybox.indexer.build.Reject;
 import io.keybox.indexer.build.UnreadableDumpException;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
+import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.cli.CommandLine;
 import io.keybox.schema.cli.CommandLine.Option;
 import io.keybox.schema.cli.CommandLine.UsageException;
@@ -27,7 +28,11 @@ public final class IndexCommand {
       List.of(
           new Option("--data-dir", true, "data directory holding one folder per vendor (required)"),
           new Option("--vendor", true, "vendor name, e.g. houston (required)"),
-          new Option("--listings", true, "listings dump: native NDJSON, plain or gzip (required)"),
+          new Option("--listings", true, "listings dump, plain or gzip (required)"),
+          new Option(
+              "--format",
+              true,
+              "native (API-shaped NDJSON, default) or reso (RESO Property records, NDJSON or OData pages)"),
           new Option("--force", false, "publish even a dump with under half the current listings"),
           new Option("--threads", true, "parsing threads (default: the number of cores)"),
           new Option("--help", false, "this text"));
@@ -53,9 +58,16 @@ public final class IndexCommand {
       if (!Files.isReadable(listings)) {
         throw new UsageException("--listings: cannot read '" + listings + "'");
       }
+      String formatName = line.value("--format").orElse("native");
+      FeedFormat format =
+          FeedFormat.parse(formatName)
+              .orElseThrow(
+                  () ->
+                      new UsageException(
+                          "--format: unknown value '" + formatName + "'; allowed: native, reso"));
       int cores = Runtime.getRuntime().availableProcessors();
       int threads = line.intValue("--threads", 1, 256, cores);
-      return index(layout, listings, line.has("--force"), threads, out, err);
+      return index(layout, listings, format, line.has("--force"), threads, out, err);
     } catch (UsageException e) {
       err.println("keybox index: " + e.getMessage() + " (see --help)");
       return 1;
@@ -65,6 +77,7 @@ public final class IndexCommand {
   private static int index(
       VendorLayout layout,
       Path listings,
+      FeedFormat format,
       boolean force,
       int threads,
       PrintStream out,
@@ -73,7 +86,7 @@ public final class IndexCommand {
     try {
       BuildReport report =
           new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads)
-              .rebuild(layout, listings, force);
+              .rebuild(layout, listings, format, force);
       for (Reject reject : report.rejects().subList(0, Math.min(5, report.rejects().size()))) {
         err.println("keybox index: rejected line " + reject.line() + ": " + reject.reason());
       }
@@ -107,7 +120,8 @@ public final class IndexCommand {
   }
 
   static String help() {
-    return "Usage: ./run.sh index --data-dir DIR --vendor NAME --listings FILE [--force]\n\n"
+    return "Usage: ./run.sh index --data-dir DIR --vendor NAME --listings FILE [--format native|reso]"
+        + " [--force]\n\n"
         + "Builds the vendor's complete new index from a listings dump and publishes it with one\n"
         + "commit; the previous state serves until then. Bad records are skipped and written with\n"
         + "their line numbers to DIR/NAME/rejects.ndjson.\n\nOptions:\n"

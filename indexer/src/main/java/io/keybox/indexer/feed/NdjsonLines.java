@@ -1,7 +1,6 @@
 package io.keybox.indexer.feed;
 
 import java.io.BufferedReader;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -14,7 +13,7 @@ import java.util.List;
  * Streams the non-blank lines of an NDJSON dump in batches, keeping only one batch in memory.
  * Malformed UTF-8 is replaced rather than fatal, so one bad byte costs one record, not the dump.
  */
-public final class NdjsonLines implements Closeable {
+public final class NdjsonLines implements RecordBatches {
   private final BufferedReader reader;
   private long lineNumber;
 
@@ -35,13 +34,14 @@ public final class NdjsonLines implements Closeable {
    *
    * @throws IOException when the dump cannot be read (a truncated gzip stream among others)
    */
-  public List<FeedLine> nextBatch(int size) throws IOException {
-    List<FeedLine> batch = new ArrayList<>(size);
+  @Override
+  public List<RawRecord> nextBatch(int size) throws IOException {
+    List<RawRecord> batch = new ArrayList<>(size);
     String line;
     while (batch.size() < size && (line = reader.readLine()) != null) {
       lineNumber++;
       if (!line.isBlank()) {
-        batch.add(new FeedLine(lineNumber, line));
+        batch.add(RawRecord.ofText(lineNumber, line));
       }
     }
     return batch;

@@ -1,0 +1,350 @@
+package io.keybox.indexer.reso;
+
+import static io.keybox.indexer.reso.ResoField.Conversion.COPY;
+import static io.keybox.indexer.reso.ResoField.Conversion.DATE;
+import static io.keybox.indexer.reso.ResoField.Conversion.DERIVED;
+import static io.keybox.indexer.reso.ResoField.Conversion.FLAG;
+import static io.keybox.indexer.reso.ResoField.Conversion.JOIN;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The RESO Data Dictionary → Listing mapping, in one place. {@link #FIELDS} is the table (mirrored
+ * in docs/reso-mapping.md); {@link #toListing(JsonNode)} applies it and the derived rules:
+ *
+ * <ul>
+ *   <li>{@code PropertyType} → {@code property.type}: Residential → RES (CND when PropertySubType
+ *       is Condominium), ResidentialLease → RNT, ResidentialIncome → MLF, Land → LND, Farm → FRM,
+ *       CommercialSale and BusinessOpportunity → CRE, CommercialLease → CLE, ManufacturedInPark →
+ *       MBL; anything else is kept as sent (and rejected by validation if it is no type).
+ *   <li>{@code StandardStatus} → {@code mls.status}; RESO's Canceled becomes Withdrawn, the rest go
+ *       through the status synonyms of API.md §6.
+ *   <li>{@code Media} → {@code photos}: the MediaURL of each photo, ordered by {@code Order}.
+ *   <li>Street address: {@code address.streetName} joins StreetDirPrefix, StreetName, StreetSuffix
+ *       and StreetDirSuffix; {@code address.full} is UnparsedAddress, else built from the parts and
+ *       UnitNumber; {@code address.streetNumber} is StreetNumber when it is a whole number.
+ *   <li>{@code Rooms} → {@code property.rooms}, each RoomType, RoomLevel, RoomDimensions,
+ *       RoomLength, RoomWidth, RoomArea, RoomFeatures, RoomDescription.
+ * </ul>
+ *
+ * The stable identity of a RESO listing is its {@code ListingKey} ({@link #identity}).
+ */
+public final class ResoListingMapping {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  /** The field table: RESO field, Listing path, conversion. */
+  public static final List<ResoField> FIELDS =
+      List.of(
+          new ResoField("ListingId", "listingId", COPY),
+          new ResoField("ListPrice", "listPrice", COPY),
+          new ResoField("OriginalListPrice", "originalListPrice", COPY),
+          new ResoField("ListingContractDate", "listDate", DATE),
+          new ResoField("ModificationTimestamp", "modified", COPY),
+          new ResoField("PublicRemarks", "remarks", COPY),
+          new ResoField("PrivateRemarks", "privateRemarks", COPY),
+          new ResoField("ShowingInstructions", "showingInstructions", COPY),
+          new ResoField("ShowingContactName", "showingContactName", COPY),
+          new ResoField("ShowingContactPhone", "showingContactPhone", COPY),
+          new ResoField("SpecialListingConditions", "specialListingConditions", JOIN),
+          new ResoField("Ownership", "ownership", COPY),
+          new ResoField("LeaseTerm", "leaseTerm", COPY),
+          new ResoField("ListingTerms", "terms", JOIN),
+          new ResoField("ListingAgreement", "agreement", COPY),
+          new ResoField("VirtualTourURLUnbranded", "virtualTourUrl", COPY),
+          new ResoField("InternetAddressDisplayYN", "internetAddressDisplay", FLAG),
+          new ResoField("InternetEntireListingDisplayYN", "internetEntireListingDisplay", FLAG),
+          new ResoField("Media", "photos", DERIVED),
+          new ResoField("PropertyType", "property.type", DERIVED),
+          new ResoField("PropertySubType", "property.subType", COPY),
+          new ResoField("PropertySubType", "property.subTypeText", COPY),
+          new ResoField("BedroomsTotal", "property.bedrooms", COPY),
+          new ResoField("BathroomsTotalInteger", "property.bathrooms", COPY),
+          new ResoField("BathroomsFull", "property.bathsFull", COPY),
+          new ResoField("BathroomsHalf", "property.bathsHalf", COPY),
+          new ResoField("BathroomsThreeQuarter", "property.bathsThreeQuarter", COPY),
+          new ResoField("LivingArea", "property.area", COPY),
+          new ResoField("LivingAreaSource", "property.areaSource", COPY),
+          new ResoField("StoriesTotal", "property.stories", COPY),
+          new ResoField("FireplacesTotal", "property.fireplaces", COPY),
+          new ResoField("YearBuilt", "property.yearBuilt", COPY),
+          new ResoField("GarageSpaces", "property.garageSpaces", COPY),
+          new ResoField("ParkingTotal", "property.parking.spaces", COPY),
+          new ResoField("ParkingFeatures", "property.parking.description", JOIN),
+          new ResoField("LotSizeDimensions", "property.lotSize", COPY),
+          new ResoField("LotSizeArea", "property.lotSizeArea", COPY),
+          new ResoField("LotSizeUnits", "property.lotSizeAreaUnits", COPY),
+          new ResoField("LotSizeAcres", "property.acres", COPY),
+          new ResoField("LotFeatures", "property.lotDescription", JOIN),
+          new ResoField("Roof", "property.roof", JOIN),
+          new ResoField("Cooling", "property.cooling", JOIN),
+          new ResoField("Heating", "property.heating", JOIN),
+          new ResoField("ArchitecturalStyle", "property.style", JOIN),
+          new ResoField("Flooring", "property.flooring", JOIN),
+          new ResoField("FoundationDetails", "property.foundation", JOIN),
+          new ResoField("ConstructionMaterials", "property.construction", JOIN),
+          new ResoField("View", "property.view", JOIN),
+          new ResoField("AccessibilityFeatures", "property.accessibility", JOIN),
+          new ResoField("LaundryFeatures", "property.laundryFeatures", JOIN),
+          new ResoField("InteriorFeatures", "property.interiorFeatures", JOIN),
+          new ResoField("ExteriorFeatures", "property.exteriorFeatures", JOIN),
+          new ResoField("SubdivisionName", "property.subdivision", COPY),
+          new ResoField("WaterBodyName", "property.water", COPY),
+          new ResoField("PoolFeatures", "property.pool", JOIN),
+          new ResoField("OccupantName", "property.occupantName", COPY),
+          new ResoField("OccupantType", "property.occupantType", COPY),
+          new ResoField("OwnerName", "property.ownerName", COPY),
+          new ResoField("Rooms", "property.rooms", DERIVED),
+          new ResoField("UnparsedAddress", "address.full", DERIVED),
+          new ResoField("StreetNumber", "address.streetNumberText", COPY),
+          new ResoField("StreetNumber", "address.streetNumber", DERIVED),
+          new ResoField("StreetName", "address.streetName", DERIVED),
+          new ResoField("UnitNumber", "address.unit", COPY),
+          new ResoField("City", "address.city", COPY),
+          new ResoField("StateOrProvince", "address.state", COPY),
+          new ResoField("PostalCode", "address.postalCode", COPY),
+          new ResoField("Country", "address.country", COPY),
+          new ResoField("CrossStreet", "address.crossStreet", COPY),
+          new ResoField("Latitude", "geo.lat", COPY),
+          new ResoField("Longitude", "geo.lng", COPY),
+          new ResoField("CountyOrParish", "geo.county", COPY),
+          new ResoField("MLSAreaMajor", "geo.marketArea", COPY),
+          new ResoField("Directions", "geo.directions", COPY),
+          new ResoField("StandardStatus", "mls.status", DERIVED),
+          new ResoField("MlsStatus", "mls.statusText", COPY),
+          new ResoField("MLSAreaMajor", "mls.area", COPY),
+          new ResoField("MLSAreaMinor", "mls.areaMinor", COPY),
+          new ResoField("DaysOnMarket", "mls.daysOnMarket", COPY),
+          new ResoField("OriginalEntryTimestamp", "mls.originalEntryTimestamp", COPY),
+          new ResoField("OriginatingSystemName", "mls.originatingSystemName", COPY),
+          new ResoField("ListAgentMlsId", "agent.id", COPY),
+          new ResoField("ListAgentFirstName", "agent.firstName", COPY),
+          new ResoField("ListAgentLastName", "agent.lastName", COPY),
+          new ResoField("ListOfficeMlsId", "agent.officeMlsId", COPY),
+          new ResoField("ListAgentEmail", "agent.contact.email", COPY),
+          new ResoField("ListAgentOfficePhone", "agent.contact.office", COPY),
+          new ResoField("ListAgentMobilePhone", "agent.contact.cell", COPY),
+          new ResoField("CoListAgentMlsId", "coAgent.id", COPY),
+          new ResoField("CoListAgentFirstName", "coAgent.firstName", COPY),
+          new ResoField("CoListAgentLastName", "coAgent.lastName", COPY),
+          new ResoField("CoListOfficeMlsId", "coAgent.officeMlsId", COPY),
+          new ResoField("ListOfficeName", "office.name", COPY),
+          new ResoField("ListOfficeMlsId", "office.brokerid", COPY),
+          new ResoField("ListOfficeEmail", "office.contact.email", COPY),
+          new ResoField("ListOfficePhone", "office.contact.office", COPY),
+          new ResoField("CloseDate", "sales.closeDate", DATE),
+          new ResoField("PurchaseContractDate", "sales.contractDate", DATE),
+          new ResoField("ClosePrice", "sales.closePrice", COPY),
+          new ResoField("BuyerAgentMlsId", "sales.agent.id", COPY),
+          new ResoField("BuyerAgentFirstName", "sales.agent.firstName", COPY),
+          new ResoField("BuyerAgentLastName", "sales.agent.lastName", COPY),
+          new ResoField("BuyerOfficeMlsId", "sales.agent.officeMlsId", COPY),
+          new ResoField("BuyerOfficeName", "sales.office.name", COPY),
+          new ResoField("BuyerOfficeMlsId", "sales.office.brokerid", COPY),
+          new ResoField("HighSchoolDistrict", "school.district", COPY),
+          new ResoField("ElementarySchool", "school.elementarySchool", COPY),
+          new ResoField("MiddleOrJuniorSchool", "school.middleSchool", COPY),
+          new ResoField("HighSchool", "school.highSchool", COPY),
+          new ResoField("ParcelNumber", "tax.id", COPY),
+          new ResoField("TaxYear", "tax.taxYear", COPY),
+          new ResoField("TaxAnnualAmount", "tax.taxAnnualAmount", COPY),
+          new ResoField("AssociationName", "association.name", COPY),
+          new ResoField("AssociationFee", "association.fee", COPY),
+          new ResoField("AssociationFeeFrequency", "association.frequency", COPY),
+          new ResoField("AssociationAmenities", "association.amenities", JOIN));
+
+  private static final Map<String, String> TYPES =
+      Map.of(
+          "residential", "RES",
+          "residentiallease", "RNT",
+          "residentialincome", "MLF",
+          "land", "LND",
+          "farm", "FRM",
+          "commercialsale", "CRE",
+          "businessopportunity", "CRE",
+          "commerciallease", "CLE",
+          "manufacturedinpark", "MBL");
+
+  private ResoListingMapping() {}
+
+  /**
+   * The identity a RESO listing keeps its mlsId by: ListingKey, else ListingId; null if neither.
+   */
+  public static String identity(JsonNode reso) {
+    String key = text(reso, "ListingKey");
+    return key != null ? key : text(reso, "ListingId");
+  }
+
+  /** The Listing (native shape, before validation) of a RESO Property record. */
+  public static ObjectNode toListing(JsonNode reso) {
+    ObjectNode listing = NODES.objectNode();
+    for (ResoField field : FIELDS) {
+      JsonNode value = reso.get(field.reso());
+      if (value == null || value.isNull() || field.conversion() == DERIVED) {
+        continue;
+      }
+      put(listing, field.listingPath(), convert(value, field.conversion()));
+    }
+    if (text(reso, "ListingId") == null && text(reso, "ListingKey") != null) {
+      listing.put("listingId", text(reso, "ListingKey"));
+    }
+    type(reso).ifPresentOrElse(t -> put(listing, "property.type", NODES.textNode(t)), () -> {});
+    status(reso, listing);
+    photos(reso, listing);
+    rooms(reso, listing);
+    address(reso, listing);
+    return listing;
+  }
+
+  private static JsonNode convert(JsonNode value, ResoField.Conversion conversion) {
+    return switch (conversion) {
+      case JOIN -> value.isArray() ? NODES.textNode(join(value)) : value;
+      case FLAG ->
+          value.isBoolean()
+              ? value
+              : switch (value.asText().strip().toLowerCase(Locale.ROOT)) {
+                case "y", "yes", "true" -> NODES.booleanNode(true);
+                case "n", "no", "false" -> NODES.booleanNode(false);
+                default -> value; // left for validation to reject
+              };
+      case DATE ->
+          value.isTextual() && value.asText().length() == 10
+              ? NODES.textNode(value.asText() + "T00:00:00Z")
+              : value;
+      case COPY, DERIVED -> value;
+    };
+  }
+
+  private static java.util.Optional<String> type(JsonNode reso) {
+    String type = text(reso, "PropertyType");
+    if (type == null) {
+      return java.util.Optional.empty();
+    }
+    String key = type.replaceAll("[^A-Za-z]", "").toLowerCase(Locale.ROOT);
+    String code = TYPES.get(key);
+    if ("RES".equals(code) && "condominium".equalsIgnoreCase(text(reso, "PropertySubType"))) {
+      code = "CND";
+    }
+    return java.util.Optional.of(code != null ? code : type);
+  }
+
+  private static void status(JsonNode reso, ObjectNode listing) {
+    String status = text(reso, "StandardStatus");
+    if (status != null) {
+      put(
+          listing,
+          "mls.status",
+          NODES.textNode(status.equalsIgnoreCase("Canceled") ? "Withdrawn" : status));
+    }
+  }
+
+  private static void photos(JsonNode reso, ObjectNode listing) {
+    JsonNode media = reso.get("Media");
+    if (media == null || !media.isArray()) {
+      return;
+    }
+    List<JsonNode> items = new ArrayList<>();
+    media.forEach(items::add);
+    items.sort(Comparator.comparingInt(m -> m.path("Order").asInt(Integer.MAX_VALUE)));
+    ArrayNode photos = NODES.arrayNode();
+    for (JsonNode item : items) {
+      String category = text(item, "MediaCategory");
+      String url = text(item, "MediaURL");
+      if (url != null && (category == null || category.equalsIgnoreCase("Photo"))) {
+        photos.add(url);
+      }
+    }
+    listing.set("photos", photos);
+  }
+
+  private static void rooms(JsonNode reso, ObjectNode listing) {
+    JsonNode rooms = reso.get("Rooms");
+    if (rooms == null || !rooms.isArray()) {
+      return;
+    }
+    ArrayNode out = NODES.arrayNode();
+    for (JsonNode room : rooms) {
+      ObjectNode r = out.addObject();
+      copy(room, "RoomType", r, "type");
+      copy(room, "RoomType", r, "typeText");
+      copy(room, "RoomLevel", r, "level");
+      copy(room, "RoomDimensions", r, "dimensions");
+      copy(room, "RoomLength", r, "length");
+      copy(room, "RoomWidth", r, "width");
+      copy(room, "RoomArea", r, "area");
+      r.set(
+          "features",
+          room.path("RoomFeatures").isArray()
+              ? NODES.textNode(join(room.get("RoomFeatures")))
+              : room.get("RoomFeatures"));
+      copy(room, "RoomDescription", r, "description");
+    }
+    put(listing, "property.rooms", out);
+  }
+
+  private static void address(JsonNode reso, ObjectNode listing) {
+    StringJoiner street = new StringJoiner(" ");
+    for (String part :
+        List.of("StreetDirPrefix", "StreetName", "StreetSuffix", "StreetDirSuffix")) {
+      String value = text(reso, part);
+      if (value != null && !value.isBlank()) {
+        street.add(value.strip());
+      }
+    }
+    if (street.length() > 0) {
+      put(listing, "address.streetName", NODES.textNode(street.toString()));
+    }
+    String number = text(reso, "StreetNumber");
+    if (number != null && number.strip().matches("\\d{1,9}")) {
+      put(listing, "address.streetNumber", NODES.numberNode(Long.parseLong(number.strip())));
+    }
+    String full = text(reso, "UnparsedAddress");
+    if (full == null && street.length() > 0) {
+      String unit = text(reso, "UnitNumber");
+      full =
+          (number == null ? "" : number.strip() + " ")
+              + street
+              + (unit == null || unit.isBlank() ? "" : " #" + unit.strip());
+    }
+    if (full != null) {
+      put(listing, "address.full", NODES.textNode(full));
+    }
+  }
+
+  private static void copy(JsonNode from, String field, ObjectNode to, String key) {
+    JsonNode value = from.get(field);
+    if (value != null) {
+      to.set(key, value);
+    }
+  }
+
+  private static String join(JsonNode list) {
+    StringJoiner joined = new StringJoiner(", ");
+    list.forEach(item -> joined.add(item.asText()));
+    return joined.toString();
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() || !value.isValueNode() ? null : value.asText();
+  }
+
+  /** Sets {@code value} at the dotted {@code path}, creating objects on the way. */
+  private static void put(ObjectNode root, String path, JsonNode value) {
+    String[] steps = path.split("\\.");
+    ObjectNode node = root;
+    for (int i = 0; i < steps.length - 1; i++) {
+      JsonNode next = node.get(steps[i]);
+      node = next instanceof ObjectNode object ? object : node.putObject(steps[i]);
+    }
+    node.set(steps[steps.length - 1], value);
+  }
+}
