@@ -4,8 +4,13 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The outcome of one run: how many listings the new state holds, which records were rejected, and
- * the refresh time recorded in the commit (null when the run published nothing).
+ * The outcome of one run: how many listings it wrote and removed, which records were rejected, and
+ * the refresh time recorded in the commit (null when the run published nothing, with the refusal).
  */
 public record BuildReport(
-    long listings, List<Reject> rejects, Instant refreshTime, boolean published, String refusal) {}
+    long listings,
+    long deleted,
+    List<Reject> rejects,
+    Instant refreshTime,
+    boolean published,
+    String refusal) {}

@@ -10,7 +10,9 @@ import io.keybox.indexer.ids.IdMap;
 import io.keybox.indexer.reso.ResoListingMapping;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
+import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.listing.Status;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -37,6 +39,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.IndexWriterConfig.OpenMode;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
@@ -91,40 +94,82 @@ public final class VendorIndexBuilder {
    */
   public BuildReport rebuild(
       VendorLayout layout, Path listingsDump, FeedFormat format, boolean force) throws IOException {
+    return run(layout, listingsDump, format, Mode.FULL, force);
+  }
+
+  /**
+   * Applies {@code listingsDump} to the vendor's current state as upserts: listings in the dump
+   * replace the ones with the same identity or are added; a listing whose status is {@code Delete}
+   * is removed. Published with one commit, like a rebuild.
+   *
+   * @throws IOException when the dump or the index cannot be read or written; nothing is published
+   */
+  public BuildReport update(VendorLayout layout, Path listingsDump, FeedFormat format)
+      throws IOException {
+    return run(layout, listingsDump, format, Mode.INCREMENTAL, true);
+  }
+
+  /** A full rebuild replaces the vendor's state; an incremental run changes it. */
+  private enum Mode {
+    FULL,
+    INCREMENTAL
+  }
+
+  private BuildReport run(
+      VendorLayout layout, Path listingsDump, FeedFormat format, Mode mode, boolean force)
+      throws IOException {
     Files.createDirectories(layout.vendorDir());
     IdMap ids = IdMap.load(layout.idMap());
     long currentListings = currentListings(layout);
     List<Reject> rejects = new ArrayList<>();
     try (Directory dir = FSDirectory.open(layout.indexDir());
-        IndexWriter writer = new IndexWriter(dir, writerConfig())) {
-      long listings = indexAll(listingsDump, format, writer, ids, rejects);
-      if (!force && listings * 2 < currentListings) {
+        IndexWriter writer = new IndexWriter(dir, writerConfig(mode))) {
+      Counts counts = indexAll(listingsDump, format, mode, writer, ids, rejects);
+      if (!force && counts.upserted() * 2 < currentListings) {
         writer.rollback();
         return new BuildReport(
-            listings,
+            counts.upserted(),
+            0,
             rejects,
             null,
             false,
             "the dump holds "
-                + listings
+                + counts.upserted()
                 + " good listings, fewer than half of the "
                 + currentListings
                 + " the index holds now; refusing to publish (use --force if this is intended)");
       }
+      long listingsAfter = mode == Mode.FULL ? counts.upserted() : countListings(writer);
       CommitData data =
           new CommitData(
-              clock.instant(), listingsDump.getFileName().toString(), listings, rejects.size());
+              clock.instant(),
+              listingsDump.getFileName().toString(),
+              listingsAfter,
+              rejects.size());
       ids.save();
       writeRejects(layout.rejects(), rejects);
       writer.setLiveCommitData(data.toUserData().entrySet());
       writer.commit();
-      return new BuildReport(listings, rejects, data.refreshTime(), true, null);
+      return new BuildReport(
+          counts.upserted(), counts.deleted(), rejects, data.refreshTime(), true, null);
     }
   }
 
-  private IndexWriterConfig writerConfig() {
+  /** What a run changed: listings written, listings removed. */
+  private record Counts(long upserted, long deleted) {}
+
+  /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
+  private record Change(ListingRecord listing, long deleteMlsId) {}
+
+  private static long countListings(IndexWriter writer) throws IOException {
+    try (DirectoryReader reader = DirectoryReader.open(writer)) {
+      return new IndexSearcher(reader).count(ListingQueries.allListings());
+    }
+  }
+
+  private IndexWriterConfig writerConfig(Mode mode) {
     return new IndexWriterConfig()
-        .setOpenMode(OpenMode.CREATE)
+        .setOpenMode(mode == Mode.FULL ? OpenMode.CREATE : OpenMode.CREATE_OR_APPEND)
         .setIndexSort(ListingDocuments.INDEX_SORT)
         .setRAMBufferSizeMB(128)
         .setCommitOnClose(false);
@@ -140,7 +185,7 @@ public final class VendorIndexBuilder {
         return 0;
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        return reader.numDocs();
+        return new IndexSearcher(reader).count(ListingQueries.allListings());
       }
     }
   }
@@ -155,8 +200,8 @@ public final class VendorIndexBuilder {
     }
   }
 
-  private long indexAll(
-      Path dump, FeedFormat format, IndexWriter writer, IdMap ids, List<Reject> rejects)
+  private Counts indexAll(
+      Path dump, FeedFormat format, Mode mode, IndexWriter writer, IdMap ids, List<Reject> rejects)
       throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
     BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
@@ -168,11 +213,12 @@ public final class VendorIndexBuilder {
     reader.setDaemon(true);
     reader.start();
     Map<String, Long> firstLineOf = new HashMap<>();
-    long listings = 0;
+    long upserted = 0;
+    long deleted = 0;
     try {
       Future<List<Parsed>> next;
       while ((next = parsedInOrder.take()) != END) {
-        List<ListingRecord> ready = new ArrayList<>(BATCH);
+        List<Change> ready = new ArrayList<>(BATCH);
         for (Parsed parsed : next.get()) {
           Optional<String> problem = Optional.ofNullable(parsed.rejection());
           if (problem.isEmpty()) {
@@ -180,14 +226,20 @@ public final class VendorIndexBuilder {
           }
           problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
         }
-        listings += ready.size();
+        for (Change change : ready) {
+          if (change.listing() == null) {
+            deleted++;
+          } else {
+            upserted++;
+          }
+        }
         indexing.acquire();
         writes.add(
             pool.submit(
                 () -> {
                   try {
-                    for (ListingRecord listing : ready) {
-                      writer.addDocument(documents.toDocument(listing));
+                    for (Change change : ready) {
+                      apply(change, mode, writer);
                     }
                   } finally {
                     indexing.release();
@@ -201,7 +253,7 @@ public final class VendorIndexBuilder {
       if (failure.get() != null) {
         throw new UnreadableDumpException(dump, failure.get());
       }
-      return listings;
+      return new Counts(upserted, deleted);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("indexing interrupted");
@@ -213,16 +265,36 @@ public final class VendorIndexBuilder {
     }
   }
 
+  /**
+   * Writes one change. NOTE: a delete-by-query applies only to documents indexed before it, so in
+   * an incremental run the old version goes and the new one, added after, stays.
+   */
+  private void apply(Change change, Mode mode, IndexWriter writer) throws IOException {
+    if (change.listing() == null) {
+      writer.deleteDocuments(ListingQueries.byMlsId(change.deleteMlsId()));
+      return;
+    }
+    if (mode == Mode.INCREMENTAL) {
+      writer.deleteDocuments(ListingQueries.byMlsId(change.listing().mlsId().getAsLong()));
+    }
+    writer.addDocument(documents.toDocument(change.listing()));
+  }
+
   private static Optional<String> assignId(
-      Parsed parsed, IdMap ids, Map<String, Long> firstLineOf, List<ListingRecord> ready) {
+      Parsed parsed, IdMap ids, Map<String, Long> firstLineOf, List<Change> ready) {
     ListingRecord listing = parsed.listing();
     Long first = firstLineOf.putIfAbsent(parsed.identity(), parsed.line());
     if (first != null) {
       return Optional.of(
           "listingId: duplicate '" + parsed.identity() + "' (first at line " + first + ")");
     }
+    if (listing.status() == Status.Delete) {
+      // Delete removes the listing (OPERATIONS.md §4); an unknown one has nothing to remove.
+      ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, id)));
+      return Optional.empty();
+    }
     try {
-      ready.add(listing.withMlsId(ids.assign(parsed.identity(), listing.mlsId())));
+      ready.add(new Change(listing.withMlsId(ids.assign(parsed.identity(), listing.mlsId())), 0));
       return Optional.empty();
     } catch (IdConflictException e) {
       return Optional.of("mlsId: " + e.getMessage());

@@ -33,6 +33,10 @@ public final class IndexCommand {
               "--format",
               true,
               "native (API-shaped NDJSON, default) or reso (RESO Property records, NDJSON or OData pages)"),
+          new Option(
+              "--incremental",
+              false,
+              "apply the dump as upserts to the current index; status Delete removes a listing"),
           new Option("--force", false, "publish even a dump with under half the current listings"),
           new Option("--threads", true, "parsing threads (default: the number of cores)"),
           new Option("--help", false, "this text"));
@@ -67,7 +71,19 @@ public final class IndexCommand {
                           "--format: unknown value '" + formatName + "'; allowed: native, reso"));
       int cores = Runtime.getRuntime().availableProcessors();
       int threads = line.intValue("--threads", 1, 256, cores);
-      return index(layout, listings, format, line.has("--force"), threads, out, err);
+      if (line.has("--incremental") && line.has("--force")) {
+        throw new UsageException(
+            "--force: not needed with --incremental, which never drops listings");
+      }
+      return index(
+          layout,
+          listings,
+          format,
+          line.has("--incremental"),
+          line.has("--force"),
+          threads,
+          out,
+          err);
     } catch (UsageException e) {
       err.println("keybox index: " + e.getMessage() + " (see --help)");
       return 1;
@@ -78,15 +94,19 @@ public final class IndexCommand {
       VendorLayout layout,
       Path listings,
       FeedFormat format,
+      boolean incremental,
       boolean force,
       int threads,
       PrintStream out,
       PrintStream err) {
     long started = System.nanoTime();
     try {
+      VendorIndexBuilder builder =
+          new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads);
       BuildReport report =
-          new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads)
-              .rebuild(layout, listings, format, force);
+          incremental
+              ? builder.update(layout, listings, format)
+              : builder.rebuild(layout, listings, format, force);
       for (Reject reject : report.rejects().subList(0, Math.min(5, report.rejects().size()))) {
         err.println("keybox index: rejected line " + reject.line() + ": " + reject.reason());
       }
@@ -96,9 +116,11 @@ public final class IndexCommand {
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       out.printf(
-          "keybox index: vendor %s: %d listings published, %d rejected (see %s), %.1f s, %.0f listings/s%n",
+          "keybox index: vendor %s: %d listings written, %d removed, %d rejected (see %s), %.1f s,"
+              + " %.0f listings/s%n",
           layout.vendor(),
           report.listings(),
+          report.deleted(),
           report.rejects().size(),
           layout.rejects(),
           seconds,
@@ -121,7 +143,7 @@ public final class IndexCommand {
 
   static String help() {
     return "Usage: ./run.sh index --data-dir DIR --vendor NAME --listings FILE [--format native|reso]"
-        + " [--force]\n\n"
+        + " [--incremental | --force]\n\n"
         + "Builds the vendor's complete new index from a listings dump and publishes it with one\n"
         + "commit; the previous state serves until then. Bad records are skipped and written with\n"
         + "their line numbers to DIR/NAME/rejects.ndjson.\n\nOptions:\n"

@@ -140,6 +140,58 @@ class VendorIndexBuilderTest {
   }
 
   @Test
+  void anIncrementalRunUpsertsAndDeletesInOneCommit() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "inc");
+    builder().rebuild(layout, dump("full.ndjson", listing("A"), listing("B"), listing("C")), false);
+    BuildReport report =
+        builder()
+            .update(
+                layout,
+                dump(
+                    "changes.ndjson",
+                    "{\"listingId\":\"B\",\"listPrice\":123,\"mls\":{\"status\":\"Pending\"}}",
+                    listing("D"),
+                    "{\"listingId\":\"C\",\"mls\":{\"status\":\"Delete\"}}",
+                    "{\"listingId\":\"Z\",\"mls\":{\"status\":\"kill\"}}"),
+                io.keybox.indexer.feed.FeedFormat.NATIVE);
+    assertEquals(2, report.listings());
+    assertEquals(1, report.deleted(), "Z was never indexed: nothing to remove");
+    assertEquals(Map.of("A", 1L, "B", 2L, "D", 4L), published(layout));
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ScoreDoc[] hits =
+          searcher.search(io.keybox.schema.listing.ListingQueries.byMlsId(2), 5).scoreDocs;
+      assertEquals(1, hits.length, "the old version of B is gone");
+      JsonNode b =
+          JSON.readTree(
+              ListingSource.load(searcher.storedFields(), hits[0].doc, false, false)
+                  .toBytes(false, false));
+      assertEquals(123, b.get("listPrice").asInt());
+      assertEquals("Pending", b.at("/mls/status").asText());
+      assertEquals(
+          3,
+          CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow().listings());
+    }
+  }
+
+  @Test
+  void deleteStatusListingsAreLeftOutOfAFullRebuild() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "del");
+    BuildReport report =
+        builder()
+            .rebuild(
+                layout,
+                dump(
+                    "d.ndjson",
+                    listing("A"),
+                    "{\"listingId\":\"B\",\"mls\":{\"status\":\"Delete\"}}"),
+                false);
+    assertEquals(1, report.listings());
+    assertEquals(Map.of("A", 1L), published(layout));
+  }
+
+  @Test
   void gzipIsDetectedByContentNotName() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "v4");
     Path dump = dir.resolve("no-extension");
