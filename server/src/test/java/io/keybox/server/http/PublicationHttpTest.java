@@ -142,4 +142,36 @@ class PublicationHttpTest {
       assertTrue(requests.get() > 50, "clients kept querying: " + requests.get());
     }
   }
+
+  @Test
+  void aVendorWhoseFirstIndexAppearsLaterIsServedWithoutARestart() throws Exception {
+    Path dataDir = dir.resolve("late-data");
+    Files.createDirectories(dataDir);
+    Accounts accounts =
+        Accounts.of(
+            List.of(
+                new Account(
+                    KEY,
+                    List.of("swap"),
+                    Set.of(),
+                    RateLimit.DEFAULT,
+                    SecretHash.create(SECRET, 1000))));
+    try (FixtureServer server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0))) {
+      HttpResponse<String> before = server.get("/properties", KEY, SECRET);
+      assertEquals(503, before.statusCode());
+      assertEquals(
+          "vendor swap has no index yet", JSON.readTree(before.body()).get("message").asText());
+      publish(dataDir, 7);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+      HttpResponse<String> after;
+      do {
+        Thread.sleep(50);
+        after = server.get("/properties?limit=1", KEY, SECRET);
+      } while (after.statusCode() == 503 && System.nanoTime() < deadline);
+      assertEquals(200, after.statusCode());
+      assertEquals(
+          refreshOf(7).toString(),
+          after.headers().firstValue("X-Service-LastUpdate").orElseThrow());
+    }
+  }
 }
