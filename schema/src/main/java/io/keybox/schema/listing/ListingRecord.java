@@ -72,7 +72,10 @@ public final class ListingRecord {
     if (mlsId < 1 || mlsId > MAX_ID) {
       throw new IllegalArgumentException("mlsId must be 1.." + MAX_ID + " (got: " + mlsId + ")");
     }
-    ObjectNode copy = tree.deepCopy();
+    // Only the top level changes, and nested nodes are never modified after parsing, so a shallow
+    // copy keeps both records immutable without copying the whole tree for every listing.
+    ObjectNode copy = tree.objectNode();
+    copy.setAll(tree);
     copy.put("mlsId", mlsId);
     return new ListingRecord(copy);
   }
