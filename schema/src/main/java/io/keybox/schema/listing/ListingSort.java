@@ -2,6 +2,7 @@ package io.keybox.schema.listing;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.lucene.search.Sort;
@@ -35,9 +36,13 @@ public enum ListingSort {
     return parameterName;
   }
 
-  /** The key a parameter name denotes (exact, lower case). */
+  /**
+   * The key a parameter name denotes, ignoring case ({@code listPrice} is {@code listprice}), as
+   * every other enumerated parameter does.
+   */
   public static Optional<ListingSort> parse(String name) {
-    return Arrays.stream(values()).filter(s -> s.parameterName.equals(name)).findFirst();
+    String key = name.toLowerCase(Locale.ROOT);
+    return Arrays.stream(values()).filter(s -> s.parameterName.equals(key)).findFirst();
   }
 
   /** Every accepted {@code sort} value: each name, then each with {@code -}. */

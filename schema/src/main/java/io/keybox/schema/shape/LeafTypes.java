@@ -6,12 +6,14 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.TemporalAccessor;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
@@ -149,29 +151,37 @@ public final class LeafTypes {
   }
 
   /**
-   * Parses an instant: ISO-8601 date-time with zone or offset, local date-time (UTC), or date (its
-   * start in UTC).
+   * Parses an instant: ISO-8601 date-time with an offset ({@code Z}, {@code -05:00}) and optionally
+   * a region ({@code +05:30[Asia/Kolkata]}), local date-time (UTC), or date (its start in UTC).
+   * Seconds are optional, letters may be in either case.
    *
-   * @throws IllegalArgumentException when the text is none of these
+   * <p>NOTE: the instant must be representable in epoch milliseconds (roughly years -292,275,055 to
+   * 292,278,994), the form the index holds; {@code -999999999-01-01T00:00:00Z} is rejected here
+   * rather than overflowing later.
+   *
+   * @throws IllegalArgumentException when the text is none of these, or out of that range
    */
   public static Instant parseInstant(String text) {
     String value = text.strip();
+    Instant instant;
     try {
       if (value.length() <= 10) {
-        return LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
+        instant = LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
+      } else {
+        TemporalAccessor parsed =
+            DateTimeFormatter.ISO_DATE_TIME.parseBest(
+                value, ZonedDateTime::from, LocalDateTime::from);
+        instant =
+            parsed instanceof ZonedDateTime zoned
+                ? zoned.toInstant()
+                : ((LocalDateTime) parsed).toInstant(ZoneOffset.UTC);
       }
-      if (value.endsWith("Z") || value.endsWith("z")) {
-        return Instant.parse(value.toUpperCase(Locale.ROOT));
-      }
-      try {
-        return OffsetDateTime.parse(value).toInstant();
-      } catch (DateTimeParseException noOffset) {
-        return LocalDateTime.parse(value).toInstant(ZoneOffset.UTC);
-      }
-    } catch (DateTimeParseException e) {
+      instant.toEpochMilli(); // throws ArithmeticException when out of range
+    } catch (DateTimeException | ArithmeticException e) {
       throw new IllegalArgumentException(
           "expected an ISO-8601 date or date-time, got '" + text + "'");
     }
+    return instant;
   }
 
   /** Parses the boolean spellings of feeds: true/false, y/n, yes/no, 1/0 (any case). */

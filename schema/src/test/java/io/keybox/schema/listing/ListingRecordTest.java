@@ -168,6 +168,24 @@ class ListingRecordTest {
   }
 
   @Test
+  void aDateBeyondEpochMillisecondsIsARejectedRecordNotAFailedBuild() throws Exception {
+    // Before: parse accepted it and toDocument overflowed, failing the whole index build.
+    assertEquals(
+        "sales.closeDate: expected an ISO-8601 date or date-time, got '-999999999-01-01T00:00:00Z'",
+        assertThrows(
+                InvalidRecordException.class,
+                () ->
+                    ListingRecord.parse(
+                        json(
+                            "{'listingId':'A','sales':{'closeDate':'-999999999-01-01T00:00:00Z'}}")))
+            .getMessage());
+    ListingRecord fine =
+        ListingRecord.parse(json("{'mlsId':7,'listingId':'A','listDate':'2024-05-01T12:00Z'}"));
+    assertEquals("2024-05-01T12:00:00Z", fine.tree().get("listDate").asText());
+    new ListingDocuments(JSON).toDocument(fine);
+  }
+
+  @Test
   void sourceSplicesRoomsIntoPropertyAndComplianceAtTheEnd() throws Exception {
     ListingRecord listing =
         ListingRecord.parse(

@@ -52,7 +52,7 @@ public final class ListingQueryBuilder {
     if (!listDate.isOpen()) {
       query.add(
           ListingFields.LIST_DATE.range(
-              listDate.min() == null ? null : listDate.min().toEpochMilli(),
+              listDate.min() == null ? null : epochMillisAtOrAfter(listDate.min()),
               listDate.max() == null ? null : listDate.max().toEpochMilli()),
           Occur.FILTER);
     }
@@ -95,6 +95,16 @@ public final class ListingQueryBuilder {
     if (!range.isOpen()) {
       query.add(field.range(range.min(), range.max()), Occur.FILTER);
     }
+  }
+
+  /**
+   * The first epoch millisecond at or after {@code instant}. The index holds milliseconds; {@link
+   * Instant#toEpochMilli} rounds down, which for a lower bound between two milliseconds would admit
+   * the millisecond before it.
+   */
+  static long epochMillisAtOrAfter(Instant instant) {
+    long millis = instant.toEpochMilli();
+    return instant.getNano() % 1_000_000 == 0 ? millis : millis + 1;
   }
 
   private static Polygon toLucene(GeoPolygon polygon) {

@@ -84,11 +84,11 @@ public final class ListingRequestParser {
               ListingSort.parameterValues());
     }
     int limit = longParam(params, "limit", 1, MAX_LIMIT).map(Long::intValue).orElse(DEFAULT_LIMIT);
-    int offset = (int) offset(params);
     OptionalLong lastId =
         longParam(params, "lastId", 0, Long.MAX_VALUE)
             .map(OptionalLong::of)
             .orElse(OptionalLong.empty());
+    int offset = offset(params, lastId.isPresent());
     boolean count = params.first("count").map(v -> v.equalsIgnoreCase("true")).orElse(false);
     return new ListingSearchRequest(
         filter,
@@ -149,7 +149,12 @@ public final class ListingRequestParser {
             .orElse(IdxRule.NULL));
   }
 
-  private long offset(Params params) {
+  /**
+   * The {@code offset}: a whole number >= 0, within the paging window. In cursor mode ({@code
+   * lastId} given) it is ignored, so the window does not apply and 0 is returned; a client that
+   * pages with {@code lastId} and keeps sending its old {@code offset} must not be refused.
+   */
+  private int offset(Params params, boolean cursorMode) {
     Optional<String> value = params.first("offset");
     if (value.isEmpty()) {
       return 0;
@@ -157,6 +162,9 @@ public final class ListingRequestParser {
     long offset = ParamValues.integer("offset", value.get());
     if (offset < 0) {
       throw ParamValues.invalid("offset", value.get(), "a whole number >= 0");
+    }
+    if (cursorMode) {
+      return 0;
     }
     if (offset > offsetWindow) {
       throw ApiException.badRequest(
@@ -166,7 +174,7 @@ public final class ListingRequestParser {
               + offsetWindow
               + "; page deeper with lastId (lastId=0 starts from the beginning)");
     }
-    return offset;
+    return (int) offset;
   }
 
   private static Set<Status> statuses(Params params) {

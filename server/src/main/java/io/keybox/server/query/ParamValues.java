@@ -8,7 +8,9 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Function;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -19,6 +21,9 @@ public final class ParamValues {
   private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
   private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+(\\.\\d*)?|\\.\\d+)");
   private static final Pattern BARE_DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+  // A date-time whose "+hh:mm" offset was sent unencoded: the '+' arrives decoded as a space.
+  private static final Pattern SPACE_FOR_PLUS =
+      Pattern.compile("(\\d{4}-\\d{2}-\\d{2}[Tt][0-9:.]+) (\\d{2}(:?\\d{2})?)");
 
   private ParamValues() {}
 
@@ -50,18 +55,29 @@ public final class ParamValues {
 
   /** A decimal number: optional sign, digits, optional fraction. */
   public static double decimal(String name, String value) {
+    OptionalDouble parsed = decimalOf(value);
+    if (parsed.isEmpty()) {
+      throw invalid(name, value, "a decimal number such as 2.5");
+    }
+    return parsed.getAsDouble();
+  }
+
+  /** {@code value} as a finite decimal number, if it is one (see {@link #decimal}). */
+  static OptionalDouble decimalOf(String value) {
     if (DECIMAL.matcher(value).matches()) {
       double parsed = new BigDecimal(value).doubleValue();
       if (Double.isFinite(parsed)) {
-        return parsed;
+        return OptionalDouble.of(parsed);
       }
     }
-    throw invalid(name, value, "a decimal number such as 2.5");
+    return OptionalDouble.empty();
   }
 
   /**
    * An instant: a bare date (its start in UTC, or with {@code endOfDay} its last millisecond) or a
-   * date-time, UTC unless it carries a zone.
+   * date-time, UTC unless it carries a zone. A space where a {@code +hh:mm} offset belongs is read
+   * as the {@code +} (a client that did not percent-encode it sent {@code +}, which decodes to a
+   * space).
    */
   public static Instant instant(String name, String value, boolean endOfDay) {
     try {
@@ -72,7 +88,9 @@ public final class ParamValues {
             .toInstant()
             .minusMillis(1);
       }
-      return LeafTypes.parseInstant(value);
+      Matcher unencodedPlus = SPACE_FOR_PLUS.matcher(value);
+      return LeafTypes.parseInstant(
+          unencodedPlus.matches() ? unencodedPlus.replaceFirst("$1+$2") : value);
     } catch (IllegalArgumentException | java.time.DateTimeException e) {
       throw invalid(name, value, "a date (2024-05-01) or date-time (2024-05-01T12:00:00Z)");
     }

@@ -4,6 +4,7 @@ import io.keybox.server.query.GeoPolygon.Vertex;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.regex.Pattern;
 
 /**
@@ -29,11 +30,14 @@ public final class PointsParser {
     List<Vertex> ring = new ArrayList<>();
     for (String value : values) {
       String[] parts = SEPARATOR.split(value.strip());
-      if (parts.length != 2) {
+      OptionalDouble parsedLat = parts.length == 2 ? ParamValues.decimalOf(parts[0]) : null;
+      OptionalDouble parsedLng = parts.length == 2 ? ParamValues.decimalOf(parts[1]) : null;
+      if (parts.length != 2 || parsedLat.isEmpty() || parsedLng.isEmpty()) {
+        // The whole point is named, not just the bad half, so the client sees which one it was.
         throw ParamValues.invalid(PARAM, value, "lat,lng in decimal degrees, e.g. 29.76,-95.37");
       }
-      double lat = ParamValues.decimal(PARAM, parts[0]);
-      double lng = ParamValues.decimal(PARAM, parts[1]);
+      double lat = parsedLat.getAsDouble();
+      double lng = parsedLng.getAsDouble();
       if (lat < -90 || lat > 90 || lng < -180 || lng > 180) {
         throw ParamValues.invalid(
             PARAM, value, "latitude -90..90 and longitude -180..180, latitude first");
@@ -53,7 +57,7 @@ public final class PointsParser {
     if (new LinkedHashSet<>(ring).size() < ring.size() || crossesItself(ring)) {
       ring = convexHull(ring);
     }
-    if (ring.size() < 3 || Math.abs(twiceArea(ring)) < 1e-18) {
+    if (ring.size() < 3 || enclosesNoArea(ring)) {
       throw ParamValues.invalid(
           PARAM, String.join(" ", values), "points that enclose an area (not all on one line)");
     }
@@ -132,13 +136,31 @@ public final class PointsParser {
     return List.copyOf(java.util.Arrays.asList(hull).subList(0, k - 1));
   }
 
-  private static double twiceArea(List<Vertex> ring) {
-    double sum = 0;
+  /**
+   * Whether the ring is flat: its area is zero up to rounding, relative to its extent. Decimal
+   * degrees are not exact in binary, so points on one line (29.1,-95.1 29.2,-95.2 29.3,-95.3) give
+   * a tiny non-zero area; computing around the first vertex and comparing with the extent squared
+   * keeps that rounding from passing for a polygon.
+   */
+  static boolean enclosesNoArea(List<Vertex> ring) {
+    Vertex origin = ring.get(0);
+    double twiceArea = 0;
+    double minLat = origin.lat();
+    double maxLat = origin.lat();
+    double minLng = origin.lng();
+    double maxLng = origin.lng();
     for (int i = 0; i < ring.size(); i++) {
       Vertex a = ring.get(i);
       Vertex b = ring.get((i + 1) % ring.size());
-      sum += a.lng() * b.lat() - b.lng() * a.lat();
+      twiceArea +=
+          (a.lng() - origin.lng()) * (b.lat() - origin.lat())
+              - (b.lng() - origin.lng()) * (a.lat() - origin.lat());
+      minLat = Math.min(minLat, a.lat());
+      maxLat = Math.max(maxLat, a.lat());
+      minLng = Math.min(minLng, a.lng());
+      maxLng = Math.max(maxLng, a.lng());
     }
-    return sum;
+    double extent = Math.max(maxLat - minLat, maxLng - minLng);
+    return Math.abs(twiceArea) <= 1e-9 * extent * extent;
   }
 }
