@@ -222,7 +222,7 @@ public final class VendorIndexBuilder {
         for (Parsed parsed : next.get()) {
           Optional<String> problem = Optional.ofNullable(parsed.rejection());
           if (problem.isEmpty()) {
-            problem = assignId(parsed, ids, firstLineOf, ready);
+            problem = assignId(parsed, mode, ids, firstLineOf, ready);
           }
           problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
         }
@@ -281,15 +281,16 @@ public final class VendorIndexBuilder {
   }
 
   private static Optional<String> assignId(
-      Parsed parsed, IdMap ids, Map<String, Long> firstLineOf, List<Change> ready) {
+      Parsed parsed, Mode mode, IdMap ids, Map<String, Long> firstLineOf, List<Change> ready) {
     ListingRecord listing = parsed.listing();
     Long first = firstLineOf.putIfAbsent(parsed.identity(), parsed.line());
     if (first != null) {
       return Optional.of(
           "listingId: duplicate '" + parsed.identity() + "' (first at line " + first + ")");
     }
-    if (listing.status() == Status.Delete) {
-      // Delete removes the listing (OPERATIONS.md §4); an unknown one has nothing to remove.
+    if (mode == Mode.INCREMENTAL && listing.status() == Status.Delete) {
+      // In an incremental run Delete removes the listing (OPERATIONS.md §4); an unknown one has
+      // nothing to remove. A full dump is the vendor's state as is: Delete is searchable there.
       ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, id)));
       return Optional.empty();
     }

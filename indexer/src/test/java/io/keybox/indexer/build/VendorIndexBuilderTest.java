@@ -176,7 +176,7 @@ class VendorIndexBuilderTest {
   }
 
   @Test
-  void deleteStatusListingsAreLeftOutOfAFullRebuild() throws IOException {
+  void aFullRebuildKeepsDeleteStatusListingsAsTheFeedSaysThem() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "del");
     BuildReport report =
         builder()
@@ -187,8 +187,8 @@ class VendorIndexBuilderTest {
                     listing("A"),
                     "{\"listingId\":\"B\",\"mls\":{\"status\":\"Delete\"}}"),
                 false);
-    assertEquals(1, report.listings());
-    assertEquals(Map.of("A", 1L), published(layout));
+    assertEquals(2, report.listings());
+    assertEquals(Map.of("A", 1L, "B", 2L), published(layout));
   }
 
   @Test
