@@ -4,8 +4,15 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The outcome of one run: how many listings the new state holds, which records were rejected, and
- * the refresh time recorded in the commit (null when the run published nothing).
+ * The outcome of one run: how many listings the new state holds, which records were rejected (in
+ * order: listings, open houses, agents, each by line), the refresh time recorded in the commit
+ * (null when the run published nothing), and how many open houses and agents it holds.
  */
 public record BuildReport(
-    long listings, List<Reject> rejects, Instant refreshTime, boolean published, String refusal) {}
+    long listings,
+    List<Reject> rejects,
+    Instant refreshTime,
+    boolean published,
+    String refusal,
+    long openHouses,
+    long agents) {}

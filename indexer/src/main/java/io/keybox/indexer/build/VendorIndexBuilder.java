@@ -9,6 +9,7 @@ import io.keybox.indexer.ids.IdConflictException;
 import io.keybox.indexer.ids.IdMap;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
+import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.BufferedWriter;
@@ -37,18 +38,21 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.IndexWriterConfig.OpenMode;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * Builds a vendor's complete new state from a native listings dump and publishes it with one
- * commit.
+ * Builds a vendor's complete new state from a native dump (listings, and optionally open houses and
+ * agents) and publishes it with one commit.
  *
  * <p>Pipeline: a reader thread cuts the dump into batches; a pool parses and validates batches in
  * parallel; this thread takes the parsed batches in dump order and assigns stable ids (so ids are
  * deterministic), then hands the listings back to the pool to be rendered and added to the writer.
  * The commit is the single point of publication: a crash at any moment before it leaves the
- * previous commit serving, and the next run starts over cleanly.
+ * previous commit serving, and the next run starts over cleanly. Open houses are read before the
+ * listings and joined with them after ({@link OpenHouseStage}); agents are added last ({@link
+ * AgentStage}).
  *
  * <p>A dump whose good records are fewer than half of what the vendor's current index holds is
  * refused without touching the index, unless forced: a truncated nightly file must never wipe a
@@ -72,21 +76,32 @@ public final class VendorIndexBuilder {
     this.threads = threads;
   }
 
+  /** As {@link #rebuild(VendorLayout, FeedDumps, boolean)} with listings only. */
+  public BuildReport rebuild(VendorLayout layout, Path listingsDump, boolean force)
+      throws IOException {
+    return rebuild(layout, FeedDumps.listingsOnly(listingsDump), force);
+  }
+
   /**
-   * Indexes {@code listingsDump} as the complete new state of the vendor at {@code layout}.
+   * Indexes {@code dumps} as the complete new state of the vendor at {@code layout}.
    *
    * @param force publish even when the dump holds fewer than half the current listings
-   * @throws IOException when the dump or the index cannot be read or written; nothing is published
+   * @throws IOException when a dump or the index cannot be read or written; nothing is published
    */
-  public BuildReport rebuild(VendorLayout layout, Path listingsDump, boolean force)
+  public BuildReport rebuild(VendorLayout layout, FeedDumps dumps, boolean force)
       throws IOException {
     Files.createDirectories(layout.vendorDir());
     IdMap ids = IdMap.load(layout.idMap());
+    IdMap openHouseKeys = IdMap.load(layout.openHouseKeys(), "openHouseKey", "open house");
     long currentListings = currentListings(layout);
     List<Reject> rejects = new ArrayList<>();
+    OpenHouseStage openHouses = new OpenHouseStage(mapper);
+    if (dumps.openHouses().isPresent()) {
+      openHouses.read(dumps.openHouses().get());
+    }
     try (Directory dir = FSDirectory.open(layout.indexDir());
         IndexWriter writer = new IndexWriter(dir, writerConfig())) {
-      long listings = indexAll(listingsDump, writer, ids, rejects);
+      long listings = indexAll(dumps.listings(), writer, ids, rejects, openHouses);
       if (!force && listings * 2 < currentListings) {
         writer.rollback();
         return new BuildReport(
@@ -98,16 +113,26 @@ public final class VendorIndexBuilder {
                 + listings
                 + " good listings, fewer than half of the "
                 + currentListings
-                + " the index holds now; refusing to publish (use --force if this is intended)");
+                + " the index holds now; refusing to publish (use --force if this is intended)",
+            0,
+            0);
       }
+      long openHouseCount = openHouses.write(writer, openHouseKeys, ids);
+      rejects.addAll(openHouses.rejects());
+      long agents =
+          dumps.agents().isEmpty()
+              ? 0
+              : new AgentStage(mapper).index(dumps.agents().get(), writer, rejects);
       CommitData data =
           new CommitData(
-              clock.instant(), listingsDump.getFileName().toString(), listings, rejects.size());
+              clock.instant(), dumps.listings().getFileName().toString(), listings, rejects.size());
       ids.save();
+      openHouseKeys.save();
       writeRejects(layout.rejects(), rejects);
       writer.setLiveCommitData(data.toUserData().entrySet());
       writer.commit();
-      return new BuildReport(listings, rejects, data.refreshTime(), true, null);
+      return new BuildReport(
+          listings, rejects, data.refreshTime(), true, null, openHouseCount, agents);
     }
   }
 
@@ -129,7 +154,7 @@ public final class VendorIndexBuilder {
         return 0;
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        return reader.numDocs();
+        return new IndexSearcher(reader).count(ListingQueries.allListings());
       }
     }
   }
@@ -137,7 +162,8 @@ public final class VendorIndexBuilder {
   /** A parsed line: a listing or the reason it was rejected. */
   private record Parsed(long line, ListingRecord listing, String rejection) {}
 
-  private long indexAll(Path dump, IndexWriter writer, IdMap ids, List<Reject> rejects)
+  private long indexAll(
+      Path dump, IndexWriter writer, IdMap ids, List<Reject> rejects, OpenHouseStage openHouses)
       throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
     BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
@@ -161,6 +187,7 @@ public final class VendorIndexBuilder {
           }
           problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
         }
+        ready.forEach(openHouses::offer);
         listings += ready.size();
         indexing.acquire();
         writes.add(
@@ -267,6 +294,7 @@ public final class VendorIndexBuilder {
             mapper.writeValueAsString(
                 mapper
                     .createObjectNode()
+                    .put("dump", reject.dump())
                     .put("line", reject.line())
                     .put("reason", reject.reason())));
         out.write('\n');

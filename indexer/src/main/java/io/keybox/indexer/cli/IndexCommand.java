@@ -2,6 +2,7 @@ package io.keybox.indexer.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.BuildReport;
+import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.Reject;
 import io.keybox.indexer.build.UnreadableDumpException;
 import io.keybox.indexer.build.VendorIndexBuilder;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import org.apache.lucene.store.LockObtainFailedException;
 
 /**
@@ -28,6 +30,8 @@ public final class IndexCommand {
           new Option("--data-dir", true, "data directory holding one folder per vendor (required)"),
           new Option("--vendor", true, "vendor name, e.g. houston (required)"),
           new Option("--listings", true, "listings dump: native NDJSON, plain or gzip (required)"),
+          new Option("--openhouses", true, "open houses dump: native NDJSON, plain or gzip"),
+          new Option("--agents", true, "agents dump: native NDJSON, plain or gzip"),
           new Option("--force", false, "publish even a dump with under half the current listings"),
           new Option("--threads", true, "parsing threads (default: the number of cores)"),
           new Option("--help", false, "this text"));
@@ -49,22 +53,35 @@ public final class IndexCommand {
       } catch (IllegalArgumentException e) {
         throw new UsageException("--vendor: " + e.getMessage());
       }
-      Path listings = Path.of(line.required("--listings"));
-      if (!Files.isReadable(listings)) {
-        throw new UsageException("--listings: cannot read '" + listings + "'");
-      }
+      FeedDumps dumps =
+          new FeedDumps(
+              readable("--listings", Optional.of(line.required("--listings"))).orElseThrow(),
+              readable("--openhouses", line.value("--openhouses")),
+              readable("--agents", line.value("--agents")));
       int cores = Runtime.getRuntime().availableProcessors();
       int threads = line.intValue("--threads", 1, 256, cores);
-      return index(layout, listings, line.has("--force"), threads, out, err);
+      return index(layout, dumps, line.has("--force"), threads, out, err);
     } catch (UsageException e) {
       err.println("keybox index: " + e.getMessage() + " (see --help)");
       return 1;
     }
   }
 
+  private static Optional<Path> readable(String option, Optional<String> value)
+      throws UsageException {
+    if (value.isEmpty()) {
+      return Optional.empty();
+    }
+    Path file = Path.of(value.get());
+    if (!Files.isReadable(file)) {
+      throw new UsageException(option + ": cannot read '" + file + "'");
+    }
+    return Optional.of(file);
+  }
+
   private static int index(
       VendorLayout layout,
-      Path listings,
+      FeedDumps dumps,
       boolean force,
       int threads,
       PrintStream out,
@@ -73,9 +90,15 @@ public final class IndexCommand {
     try {
       BuildReport report =
           new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads)
-              .rebuild(layout, listings, force);
+              .rebuild(layout, dumps, force);
       for (Reject reject : report.rejects().subList(0, Math.min(5, report.rejects().size()))) {
-        err.println("keybox index: rejected line " + reject.line() + ": " + reject.reason());
+        err.println(
+            "keybox index: rejected "
+                + reject.dump()
+                + " line "
+                + reject.line()
+                + ": "
+                + reject.reason());
       }
       if (!report.published()) {
         err.println("keybox index: " + report.refusal());
@@ -83,9 +106,12 @@ public final class IndexCommand {
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       out.printf(
-          "keybox index: vendor %s: %d listings published, %d rejected (see %s), %.1f s, %.0f listings/s%n",
+          "keybox index: vendor %s: %d listings, %d open houses, %d agents published,"
+              + " %d rejected (see %s), %.1f s, %.0f listings/s%n",
           layout.vendor(),
           report.listings(),
+          report.openHouses(),
+          report.agents(),
           report.rejects().size(),
           layout.rejects(),
           seconds,
@@ -107,11 +133,17 @@ public final class IndexCommand {
   }
 
   static String help() {
-    return "Usage: ./run.sh index --data-dir DIR --vendor NAME --listings FILE [--force]\n\n"
-        + "Builds the vendor's complete new index from a listings dump and publishes it with one\n"
-        + "commit; the previous state serves until then. Bad records are skipped and written with\n"
-        + "their line numbers to DIR/NAME/rejects.ndjson.\n\nOptions:\n"
+    return "Usage: ./run.sh index --data-dir DIR --vendor NAME --listings FILE"
+        + " [--openhouses FILE] [--agents FILE] [--force]\n\n"
+        + "Builds the vendor's complete new index from a dump (listings, and optionally open\n"
+        + "houses and agents) and publishes it with one commit; the previous state serves until\n"
+        + "then. A run without --openhouses or --agents publishes a state without them. Open\n"
+        + "houses name their listing by mlsId or listingId of the same dump, or carry it whole.\n"
+        + "Bad records are skipped and written with their dump and line numbers to\n"
+        + "DIR/NAME/rejects.ndjson.\n\nOptions:\n"
         + CommandLine.help(OPTIONS)
-        + "\nExample:\n  ./run.sh index --data-dir data/index --vendor houston --listings feed/listings.ndjson.gz\n";
+        + "\nExample:\n  ./run.sh index --data-dir data/index --vendor houston"
+        + " --listings feed/listings.ndjson.gz \\\n      --openhouses feed/openhouses.ndjson.gz"
+        + " --agents feed/agents.ndjson.gz\n";
   }
 }
