@@ -36,7 +36,11 @@ final class MetadataHandlers {
     this.clock = clock;
   }
 
-  /** OPTIONS /: the key's vendors, their last refresh, its endpoints, the media types. */
+  /**
+   * OPTIONS /: the key's vendors, their last refresh, its endpoints, the media types. NOTE: the
+   * only request that leases several snapshots, one vendor after the other, each just long enough
+   * to read its refresh time; it reads no vendor's data.
+   */
   void root(HttpServerExchange exchange) throws Exception {
     Account account = Exchanges.account(exchange);
     ObjectNode body = NODES.objectNode();
