@@ -112,7 +112,8 @@ demo() {
       indexer generate --out "$DEMO_FEED" --listings "$DEMO_LISTINGS" --seed "$DEMO_SEED" --vendor "$DEMO_VENDOR"
     fi
     say "indexing the demo feed into $DEMO_DATA ..."
-    indexer index --data-dir "$DEMO_DATA" --vendor "$DEMO_VENDOR" --listings "$DEMO_FEED/listings.ndjson.gz"
+    indexer index --data-dir "$DEMO_DATA" --vendor "$DEMO_VENDOR" --listings "$DEMO_FEED/listings.ndjson.gz" \
+      --openhouses "$DEMO_FEED/openhouses.ndjson.gz" --agents "$DEMO_FEED/agents.ndjson.gz"
   fi
   cat >&2 <<MSG
 keybox: serving the demo on http://localhost:8080  (key demo, secret demo; Ctrl-C stops)

@@ -4,8 +4,10 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The outcome of one run: how many listings it wrote and removed, which records were rejected, and
- * the refresh time recorded in the commit (null when the run published nothing, with the refusal).
+ * The outcome of one run: how many listings it wrote and removed, which records were rejected (in
+ * order: listings, open houses, agents, each by line), the refresh time recorded in the commit
+ * (null when the run published nothing, with the refusal), and how many open houses and agents it
+ * holds.
  */
 public record BuildReport(
     long listings,
@@ -13,4 +15,6 @@ public record BuildReport(
     List<Reject> rejects,
     Instant refreshTime,
     boolean published,
-    String refusal) {}
+    String refusal,
+    long openHouses,
+    long agents) {}

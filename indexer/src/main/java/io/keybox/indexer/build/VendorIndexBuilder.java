@@ -44,14 +44,16 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * Builds a vendor's complete new state from a native listings dump and publishes it with one
- * commit.
+ * Builds a vendor's new state from a dump (listings, and optionally open houses and agents) and
+ * publishes it with one commit.
  *
  * <p>Pipeline: a reader thread cuts the dump into batches; a pool parses and validates batches in
  * parallel; this thread takes the parsed batches in dump order and assigns stable ids (so ids are
  * deterministic), then hands the listings back to the pool to be rendered and added to the writer.
  * The commit is the single point of publication: a crash at any moment before it leaves the
- * previous commit serving, and the next run starts over cleanly.
+ * previous commit serving, and the next run starts over cleanly. Open houses are read before the
+ * listings and joined with them after ({@link OpenHouseStage}); agents are added last ({@link
+ * AgentStage}).
  *
  * <p>A dump whose good records are fewer than half of what the vendor's current index holds is
  * refused without touching the index, unless forced: a truncated nightly file must never wipe a
@@ -83,30 +85,37 @@ public final class VendorIndexBuilder {
    */
   public BuildReport rebuild(VendorLayout layout, Path listingsDump, boolean force)
       throws IOException {
-    return rebuild(layout, listingsDump, FeedFormat.NATIVE, force);
+    return rebuild(layout, FeedDumps.listingsOnly(listingsDump), FeedFormat.NATIVE, force);
+  }
+
+  /** As {@link #rebuild(VendorLayout, FeedDumps, FeedFormat, boolean)} for a native dump. */
+  public BuildReport rebuild(VendorLayout layout, FeedDumps dumps, boolean force)
+      throws IOException {
+    return rebuild(layout, dumps, FeedFormat.NATIVE, force);
   }
 
   /**
-   * Indexes {@code listingsDump}, in {@code format}, as the complete new state of the vendor.
+   * Indexes {@code dumps}, in {@code format}, as the complete new state of the vendor.
    *
    * @param force publish even when the dump holds fewer than half the current listings
    * @throws IOException when the dump or the index cannot be read or written; nothing is published
    */
-  public BuildReport rebuild(
-      VendorLayout layout, Path listingsDump, FeedFormat format, boolean force) throws IOException {
-    return run(layout, listingsDump, format, Mode.FULL, force);
+  public BuildReport rebuild(VendorLayout layout, FeedDumps dumps, FeedFormat format, boolean force)
+      throws IOException {
+    return run(layout, dumps, format, Mode.FULL, force);
   }
 
   /**
    * Applies {@code listingsDump} to the vendor's current state as upserts: listings in the dump
    * replace the ones with the same identity or are added; a listing whose status is {@code Delete}
-   * is removed. Published with one commit, like a rebuild.
+   * is removed. Open houses and agents are left as they are. Published with one commit, like a
+   * rebuild.
    *
    * @throws IOException when the dump or the index cannot be read or written; nothing is published
    */
   public BuildReport update(VendorLayout layout, Path listingsDump, FeedFormat format)
       throws IOException {
-    return run(layout, listingsDump, format, Mode.INCREMENTAL, true);
+    return run(layout, FeedDumps.listingsOnly(listingsDump), format, Mode.INCREMENTAL, true);
   }
 
   /** A full rebuild replaces the vendor's state; an incremental run changes it. */
@@ -116,15 +125,20 @@ public final class VendorIndexBuilder {
   }
 
   private BuildReport run(
-      VendorLayout layout, Path listingsDump, FeedFormat format, Mode mode, boolean force)
+      VendorLayout layout, FeedDumps dumps, FeedFormat format, Mode mode, boolean force)
       throws IOException {
     Files.createDirectories(layout.vendorDir());
     IdMap ids = IdMap.load(layout.idMap());
+    IdMap openHouseKeys = IdMap.load(layout.openHouseKeys(), "openHouseKey", "open house");
     long currentListings = currentListings(layout);
     List<Reject> rejects = new ArrayList<>();
+    OpenHouseStage openHouses = new OpenHouseStage(mapper);
+    if (dumps.openHouses().isPresent()) {
+      openHouses.read(dumps.openHouses().get());
+    }
     try (Directory dir = FSDirectory.open(layout.indexDir());
         IndexWriter writer = new IndexWriter(dir, writerConfig(mode))) {
-      Counts counts = indexAll(listingsDump, format, mode, writer, ids, rejects);
+      Counts counts = indexAll(dumps.listings(), format, mode, writer, ids, rejects, openHouses);
       if (!force && counts.upserted() * 2 < currentListings) {
         writer.rollback();
         return new BuildReport(
@@ -137,21 +151,37 @@ public final class VendorIndexBuilder {
                 + counts.upserted()
                 + " good listings, fewer than half of the "
                 + currentListings
-                + " the index holds now; refusing to publish (use --force if this is intended)");
+                + " the index holds now; refusing to publish (use --force if this is intended)",
+            0,
+            0);
       }
+      long openHouseCount = openHouses.write(writer, openHouseKeys, ids);
+      rejects.addAll(openHouses.rejects());
+      long agents =
+          dumps.agents().isEmpty()
+              ? 0
+              : new AgentStage(mapper).index(dumps.agents().get(), writer, rejects);
       long listingsAfter = mode == Mode.FULL ? counts.upserted() : countListings(writer);
       CommitData data =
           new CommitData(
               clock.instant(),
-              listingsDump.getFileName().toString(),
+              dumps.listings().getFileName().toString(),
               listingsAfter,
               rejects.size());
       ids.save();
+      openHouseKeys.save();
       writeRejects(layout.rejects(), rejects);
       writer.setLiveCommitData(data.toUserData().entrySet());
       writer.commit();
       return new BuildReport(
-          counts.upserted(), counts.deleted(), rejects, data.refreshTime(), true, null);
+          counts.upserted(),
+          counts.deleted(),
+          rejects,
+          data.refreshTime(),
+          true,
+          null,
+          openHouseCount,
+          agents);
     }
   }
 
@@ -201,7 +231,13 @@ public final class VendorIndexBuilder {
   }
 
   private Counts indexAll(
-      Path dump, FeedFormat format, Mode mode, IndexWriter writer, IdMap ids, List<Reject> rejects)
+      Path dump,
+      FeedFormat format,
+      Mode mode,
+      IndexWriter writer,
+      IdMap ids,
+      List<Reject> rejects,
+      OpenHouseStage openHouses)
       throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
     BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
@@ -231,6 +267,7 @@ public final class VendorIndexBuilder {
             deleted++;
           } else {
             upserted++;
+            openHouses.offer(change.listing());
           }
         }
         indexing.acquire();
@@ -374,6 +411,7 @@ public final class VendorIndexBuilder {
             mapper.writeValueAsString(
                 mapper
                     .createObjectNode()
+                    .put("dump", reject.dump())
                     .put("line", reject.line())
                     .put("reason", reject.reason())));
         out.write('\n');

@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * Where a vendor's files live under the data directory (OPERATIONS.md §4): {@code
- * DIR/<vendor>/index} (the Lucene index), {@code ids.tsv} (the id map), {@code rejects.ndjson}.
+ * DIR/<vendor>/index} (the Lucene index), {@code ids.tsv} (the listing id map), {@code
+ * openhouse-ids.tsv} (the open house key map), {@code rejects.ndjson}.
  */
 public record VendorLayout(Path dataDir, String vendor) {
   private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
@@ -34,6 +35,11 @@ public record VendorLayout(Path dataDir, String vendor) {
 
   public Path idMap() {
     return vendorDir().resolve("ids.tsv");
+  }
+
+  /** The open houses' openHouseId → openHouseKey map. */
+  public Path openHouseKeys() {
+    return vendorDir().resolve("openhouse-ids.tsv");
   }
 
   public Path rejects() {

@@ -2,6 +2,7 @@ package io.keybox.indexer.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.BuildReport;
+import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.Reject;
 import io.keybox.indexer.build.UnreadableDumpException;
 import io.keybox.indexer.build.VendorIndexBuilder;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import org.apache.lucene.store.LockObtainFailedException;
 
 /**
@@ -29,86 +31,103 @@ public final class IndexCommand {
           new Option("--data-dir", true, "data directory holding one folder per vendor (required)"),
           new Option("--vendor", true, "vendor name, e.g. houston (required)"),
           new Option("--listings", true, "listings dump, plain or gzip (required)"),
+          new Option("--openhouses", true, "open houses dump (native), plain or gzip"),
+          new Option("--agents", true, "agents dump (native), plain or gzip"),
           new Option(
               "--format",
               true,
-              "native (API-shaped NDJSON, default) or reso (RESO Property records, NDJSON or OData pages)"),
+              "native (API-shaped NDJSON, default) or reso (RESO Property records, NDJSON or OData"
+                  + " pages)"),
           new Option(
               "--incremental",
               false,
-              "apply the dump as upserts to the current index; status Delete removes a listing"),
+              "apply the listings as upserts to the current index; status Delete removes one"),
           new Option("--force", false, "publish even a dump with under half the current listings"),
           new Option("--threads", true, "parsing threads (default: the number of cores)"),
           new Option("--help", false, "this text"));
 
   private IndexCommand() {}
 
+  /** What one run is asked to do. */
+  private record Job(
+      VendorLayout layout,
+      FeedDumps dumps,
+      FeedFormat format,
+      boolean incremental,
+      boolean force) {}
+
   /** Runs the command; returns the exit code. */
   public static int run(String[] args, PrintStream out, PrintStream err) {
-    CommandLine line;
     try {
-      line = CommandLine.parse(args, OPTIONS);
+      CommandLine line = CommandLine.parse(args, OPTIONS);
       if (line.has("--help")) {
         out.print(help());
         return 0;
       }
-      VendorLayout layout;
-      try {
-        layout = new VendorLayout(Path.of(line.required("--data-dir")), line.required("--vendor"));
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--vendor: " + e.getMessage());
-      }
-      Path listings = Path.of(line.required("--listings"));
-      if (!Files.isReadable(listings)) {
-        throw new UsageException("--listings: cannot read '" + listings + "'");
-      }
-      String formatName = line.value("--format").orElse("native");
-      FeedFormat format =
-          FeedFormat.parse(formatName)
-              .orElseThrow(
-                  () ->
-                      new UsageException(
-                          "--format: unknown value '" + formatName + "'; allowed: native, reso"));
       int cores = Runtime.getRuntime().availableProcessors();
       int threads = line.intValue("--threads", 1, 256, cores);
-      if (line.has("--incremental") && line.has("--force")) {
-        throw new UsageException(
-            "--force: not needed with --incremental, which never drops listings");
-      }
-      return index(
-          layout,
-          listings,
-          format,
-          line.has("--incremental"),
-          line.has("--force"),
-          threads,
-          out,
-          err);
+      return index(job(line), threads, out, err);
     } catch (UsageException e) {
       err.println("keybox index: " + e.getMessage() + " (see --help)");
       return 1;
     }
   }
 
-  private static int index(
-      VendorLayout layout,
-      Path listings,
-      FeedFormat format,
-      boolean incremental,
-      boolean force,
-      int threads,
-      PrintStream out,
-      PrintStream err) {
+  private static Job job(CommandLine line) throws UsageException {
+    VendorLayout layout;
+    try {
+      layout = new VendorLayout(Path.of(line.required("--data-dir")), line.required("--vendor"));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--vendor: " + e.getMessage());
+    }
+    FeedDumps dumps =
+        new FeedDumps(
+            readable("--listings", Optional.of(line.required("--listings"))).orElseThrow(),
+            readable("--openhouses", line.value("--openhouses")),
+            readable("--agents", line.value("--agents")));
+    String formatName = line.value("--format").orElse("native");
+    FeedFormat format =
+        FeedFormat.parse(formatName)
+            .orElseThrow(
+                () ->
+                    new UsageException(
+                        "--format: unknown value '" + formatName + "'; allowed: native, reso"));
+    boolean incremental = line.has("--incremental");
+    if (incremental && line.has("--force")) {
+      throw new UsageException(
+          "--force: not needed with --incremental, which never drops listings");
+    }
+    if (incremental && (dumps.openHouses().isPresent() || dumps.agents().isPresent())) {
+      throw new UsageException(
+          "--incremental: applies listings only; publish open houses and agents with a full run");
+    }
+    if (format == FeedFormat.RESO
+        && (dumps.openHouses().isPresent() || dumps.agents().isPresent())) {
+      throw new UsageException(
+          "--format reso: reads listings only so far; give --openhouses and --agents in native format"
+              + " in a separate native run");
+    }
+    return new Job(layout, dumps, format, incremental, line.has("--force"));
+  }
+
+  private static int index(Job job, int threads, PrintStream out, PrintStream err) {
     long started = System.nanoTime();
+    VendorLayout layout = job.layout();
     try {
       VendorIndexBuilder builder =
           new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads);
       BuildReport report =
-          incremental
-              ? builder.update(layout, listings, format)
-              : builder.rebuild(layout, listings, format, force);
+          job.incremental()
+              ? builder.update(layout, job.dumps().listings(), job.format())
+              : builder.rebuild(layout, job.dumps(), job.format(), job.force());
       for (Reject reject : report.rejects().subList(0, Math.min(5, report.rejects().size()))) {
-        err.println("keybox index: rejected line " + reject.line() + ": " + reject.reason());
+        err.println(
+            "keybox index: rejected "
+                + reject.dump()
+                + " line "
+                + reject.line()
+                + ": "
+                + reject.reason());
       }
       if (!report.published()) {
         err.println("keybox index: " + report.refusal());
@@ -116,11 +135,13 @@ public final class IndexCommand {
       }
       double seconds = (System.nanoTime() - started) / 1e9;
       out.printf(
-          "keybox index: vendor %s: %d listings written, %d removed, %d rejected (see %s), %.1f s,"
-              + " %.0f listings/s%n",
+          "keybox index: vendor %s: %d listings written, %d removed, %d open houses, %d agents,"
+              + " %d rejected (see %s), %.1f s, %.0f listings/s%n",
           layout.vendor(),
           report.listings(),
           report.deleted(),
+          report.openHouses(),
+          report.agents(),
           report.rejects().size(),
           layout.rejects(),
           seconds,
@@ -141,13 +162,34 @@ public final class IndexCommand {
     }
   }
 
+  private static Optional<Path> readable(String option, Optional<String> value)
+      throws UsageException {
+    if (value.isEmpty()) {
+      return Optional.empty();
+    }
+    Path file = Path.of(value.get());
+    if (!Files.isReadable(file)) {
+      throw new UsageException(option + ": cannot read '" + file + "'");
+    }
+    return Optional.of(file);
+  }
+
   static String help() {
-    return "Usage: ./run.sh index --data-dir DIR --vendor NAME --listings FILE [--format native|reso]"
-        + " [--incremental | --force]\n\n"
-        + "Builds the vendor's complete new index from a listings dump and publishes it with one\n"
-        + "commit; the previous state serves until then. Bad records are skipped and written with\n"
-        + "their line numbers to DIR/NAME/rejects.ndjson.\n\nOptions:\n"
+    return "Usage: ./run.sh index --data-dir DIR --vendor NAME --listings FILE"
+        + " [--openhouses FILE] [--agents FILE]\n"
+        + "                     [--format native|reso] [--incremental | --force]\n\n"
+        + "Builds the vendor's complete new index from a dump (listings, and optionally open\n"
+        + "houses and agents) and publishes it with one commit; the previous state serves until\n"
+        + "then. A full run without --openhouses or --agents publishes a state without them. Open\n"
+        + "houses name their listing by mlsId or listingId of the same dump, or carry it whole.\n"
+        + "--incremental applies a listings dump as upserts (status Delete removes a listing).\n"
+        + "Bad records are skipped and written with their dump and line numbers to\n"
+        + "DIR/NAME/rejects.ndjson.\n\nOptions:\n"
         + CommandLine.help(OPTIONS)
-        + "\nExample:\n  ./run.sh index --data-dir data/index --vendor houston --listings feed/listings.ndjson.gz\n";
+        + "\nExamples:\n  ./run.sh index --data-dir data/index --vendor houston"
+        + " --listings feed/listings.ndjson.gz \\\n      --openhouses feed/openhouses.ndjson.gz"
+        + " --agents feed/agents.ndjson.gz\n"
+        + "  ./run.sh index --data-dir data/index --vendor houston --format reso"
+        + " --listings reso/Property.json.gz\n";
   }
 }

@@ -14,8 +14,9 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * The vendor's listingId → mlsId map. Ids are unique per vendor, never reused for another listing,
- * and below 2^53. New listings get ids above every id seen so far.
+ * The vendor's listingId → mlsId map (and, loaded with other names, its openHouseId → openHouseKey
+ * map). Ids are unique per vendor, never reused for another listing, and below 2^53. New listings
+ * get ids above every id seen so far.
  *
  * <p>The file is one {@code listingId<TAB>mlsId} line per listing, replaced atomically by {@link
  * #save()}. It only grows: a listing that leaves the feed keeps its id for when it returns. NOTE:
@@ -27,21 +28,37 @@ public final class IdMap {
   public static final long MAX_ID = (1L << 53) - 1;
 
   private final Path file;
+  private final String idName;
+  private final String recordName;
   private final Map<String, Long> idsByListing = new HashMap<>();
   private final Map<Long, String> listingsById = new HashMap<>();
   private long maxId;
 
-  private IdMap(Path file) {
+  private IdMap(Path file, String idName, String recordName) {
     this.file = file;
+    this.idName = idName;
+    this.recordName = recordName;
   }
 
   /**
-   * Loads the map at {@code file}; a missing file is an empty map.
+   * Loads the listing map (listingId → mlsId) at {@code file}; a missing file is an empty map.
    *
    * @throws IOException when the file exists but cannot be read or is malformed
    */
   public static IdMap load(Path file) throws IOException {
-    IdMap map = new IdMap(file);
+    return load(file, "mlsId", "listing");
+  }
+
+  /**
+   * Loads a map of another kind of record at {@code file} (the open houses' openHouseId →
+   * openHouseKey); a missing file is an empty map. The names only word the conflict messages.
+   *
+   * @param idName the name of the assigned id, e.g. {@code openHouseKey}
+   * @param recordName what a key names, e.g. {@code open house}
+   * @throws IOException when the file exists but cannot be read or is malformed
+   */
+  public static IdMap load(Path file, String idName, String recordName) throws IOException {
+    IdMap map = new IdMap(file, idName, recordName);
     if (Files.exists(file)) {
       try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
         String line;
@@ -78,7 +95,7 @@ public final class IdMap {
       String owner = listingsById.get(id);
       if (owner != null && !owner.equals(listingId)) {
         throw new IdConflictException(
-            "mlsId " + id + " already belongs to listing '" + owner + "'");
+            idName + " " + id + " already belongs to " + recordName + " '" + owner + "'");
       }
       Long previous = idsByListing.get(listingId);
       if (previous != null && previous != id) {
@@ -92,7 +109,7 @@ public final class IdMap {
       return known;
     }
     if (maxId >= MAX_ID) {
-      throw new IdConflictException("no mlsId left below 2^53");
+      throw new IdConflictException("no " + idName + " left below 2^53");
     }
     put(listingId, maxId + 1);
     return maxId;

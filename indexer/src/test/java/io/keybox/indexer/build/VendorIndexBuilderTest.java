@@ -96,7 +96,8 @@ class VendorIndexBuilderTest {
         report.rejects());
     List<String> rejectsFile = Files.readAllLines(layout.rejects());
     assertEquals(5, rejectsFile.size());
-    assertEquals("{\"line\":2,\"reason\":\"not valid JSON\"}", rejectsFile.get(0));
+    assertEquals(
+        "{\"dump\":\"listings\",\"line\":2,\"reason\":\"not valid JSON\"}", rejectsFile.get(0));
     assertEquals(Map.of("A", 1L, "C", 2L), published(layout));
     try (var directory = FSDirectory.open(layout.indexDir());
         DirectoryReader reader = DirectoryReader.open(directory)) {

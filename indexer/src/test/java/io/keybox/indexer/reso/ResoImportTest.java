@@ -41,7 +41,8 @@ class ResoImportTest {
 
   private BuildReport index(VendorLayout layout, Path dump) throws IOException {
     return new VendorIndexBuilder(JSON, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), 2)
-        .rebuild(layout, dump, FeedFormat.RESO, true);
+        .rebuild(
+            layout, io.keybox.indexer.build.FeedDumps.listingsOnly(dump), FeedFormat.RESO, true);
   }
 
   /** listingId → the served listing JSON (with rooms) of the vendor's current commit. */

@@ -1,20 +1,26 @@
 package io.keybox.schema.field;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.search.DoubleValues;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
+import org.apache.lucene.util.NumericUtils;
 
 /**
  * A single decimal number (prices, baths, acres) held as a point for ranges and as doc values for
  * sorting and aggregation (Lucene's {@link DoubleField}). A record without the value has neither,
  * so it never matches a range and sorts last.
  */
-public final class DoubleValueField implements SearchField {
+public final class DoubleValueField implements SearchField, NumericColumn {
   private final String name;
   private final Function<JsonNode, Double> extractor;
 
@@ -52,6 +58,23 @@ public final class DoubleValueField implements SearchField {
         name,
         min == null ? Double.NEGATIVE_INFINITY : min,
         max == null ? Double.POSITIVE_INFINITY : max);
+  }
+
+  @Override
+  public DoubleValues doubleValues(LeafReader leaf) throws IOException {
+    SortedNumericDocValues values = DocValues.getSortedNumeric(leaf, name);
+    return new DoubleValues() {
+      @Override
+      public double doubleValue() throws IOException {
+        // DoubleField keeps the sortable long encoding of the double in its doc values.
+        return NumericUtils.sortableLongToDouble(values.nextValue());
+      }
+
+      @Override
+      public boolean advanceExact(int doc) throws IOException {
+        return values.advanceExact(doc);
+      }
+    };
   }
 
   /** A sort on this field; records without the value come last in both directions. */

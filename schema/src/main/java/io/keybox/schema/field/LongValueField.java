@@ -10,9 +10,11 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongField;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.search.DoubleValues;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -22,7 +24,7 @@ import org.apache.lucene.search.SortedNumericSelector;
  * ranges and as doc values for sorting and aggregation (Lucene's {@link LongField}). A record
  * without the value has neither, so it never matches a range and sorts last.
  */
-public final class LongValueField implements SearchField {
+public final class LongValueField implements SearchField, NumericColumn {
   private final String name;
   private final Function<JsonNode, Long> extractor;
 
@@ -83,6 +85,22 @@ public final class LongValueField implements SearchField {
     return values.advanceExact(doc - leaf.docBase)
         ? OptionalLong.of(values.nextValue())
         : OptionalLong.empty();
+  }
+
+  @Override
+  public DoubleValues doubleValues(LeafReader leaf) throws IOException {
+    SortedNumericDocValues values = DocValues.getSortedNumeric(leaf, name);
+    return new DoubleValues() {
+      @Override
+      public double doubleValue() throws IOException {
+        return values.nextValue();
+      }
+
+      @Override
+      public boolean advanceExact(int doc) throws IOException {
+        return values.advanceExact(doc);
+      }
+    };
   }
 
   /** A sort on this field; records without the value come last in both directions. */

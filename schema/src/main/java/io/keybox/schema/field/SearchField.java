@@ -10,7 +10,13 @@ import org.apache.lucene.document.Document;
  * itself.
  */
 public sealed interface SearchField
-    permits KeywordField, LongValueField, DoubleValueField, GeoPointField, FlagField, TokenField {
+    permits KeywordField,
+        LongValueField,
+        DoubleValueField,
+        GeoPointField,
+        FlagField,
+        TokenField,
+        SortKeyField {
 
   /** The Lucene field name (unique within a record kind). */
   String name();

@@ -98,6 +98,18 @@ public final class TokenField implements SearchField {
    * without words matches nothing.
    */
   public Query matchAllWords(String text) {
+    return matchWords(text, false);
+  }
+
+  /**
+   * Records in which every word of {@code text} begins some word (prefixes longer than {@link
+   * #MAX_PREFIX} must match a whole word). A text without words matches nothing.
+   */
+  public Query matchAllPrefixes(String text) {
+    return matchWords(text, true);
+  }
+
+  private Query matchWords(String text, boolean everyWordAsPrefix) {
     List<String> words = words(text);
     if (words.isEmpty()) {
       return new MatchNoDocsQuery("no words in '" + text + "'");
@@ -106,7 +118,8 @@ public final class TokenField implements SearchField {
     for (int i = 0; i < words.size(); i++) {
       String word = words.get(i);
       boolean asPrefix =
-          i == words.size() - 1 && word.codePointCount(0, word.length()) <= MAX_PREFIX;
+          (everyWordAsPrefix || i == words.size() - 1)
+              && word.codePointCount(0, word.length()) <= MAX_PREFIX;
       all.add(new TermQuery(new Term(name + (asPrefix ? ".prefix" : ".word"), word)), Occur.FILTER);
     }
     return new ConstantScoreQuery(all.build());

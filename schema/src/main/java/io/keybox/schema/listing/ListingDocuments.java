@@ -7,14 +7,16 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.search.Sort;
 
 /**
- * Builds the Lucene document of a listing: its kind, every field of {@link ListingFields#ALL}, and
- * its rendered response JSON ({@link ListingSource}). The only place listing documents are made.
+ * Builds the Lucene document of a listing: its kind, every field of {@link ListingFields#ALL}, its
+ * facet labels ({@link ListingFacets}) and its rendered response JSON ({@link ListingSource}). The
+ * only place listing documents are made.
  */
 public final class ListingDocuments {
   /** Listings are kept in mlsId order, so a {@code lastId} cursor page can stop early. */
   public static final Sort INDEX_SORT = new Sort(ListingFields.MLS_ID.sort(false));
 
   private final ObjectMapper mapper;
+  private final ListingFacets facets = new ListingFacets();
 
   public ListingDocuments(ObjectMapper mapper) {
     this.mapper = mapper;
@@ -35,6 +37,6 @@ public final class ListingDocuments {
       field.addTo(doc, listing.tree());
     }
     ListingSource.render(listing.tree(), mapper).addTo(doc);
-    return doc;
+    return facets.build(doc, listing.tree());
   }
 }

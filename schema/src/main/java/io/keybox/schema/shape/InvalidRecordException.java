@@ -6,10 +6,17 @@ package io.keybox.schema.shape;
  */
 public final class InvalidRecordException extends Exception {
   private final String path;
+  private final String reason;
 
   public InvalidRecordException(String path, String reason) {
     super(path + ": " + reason);
     this.path = path;
+    this.reason = reason;
+  }
+
+  /** Why the value is bad, without the path. */
+  public String reason() {
+    return reason;
   }
 
   /** The dotted JSON path of the offending value, e.g. {@code geo.lat}. */

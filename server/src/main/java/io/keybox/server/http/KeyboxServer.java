@@ -2,7 +2,10 @@ package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.query.AgentRequestParser;
+import io.keybox.server.query.AnalyticsRequestParser;
 import io.keybox.server.query.ListingRequestParser;
+import io.keybox.server.query.OpenHouseRequestParser;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -13,6 +16,7 @@ import io.undertow.server.handlers.encoding.GzipEncodingProvider;
 import io.undertow.util.Methods;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 
 /**
  * The HTTP server: Undertow with Keybox's handler chain. Start it with {@link #start}, read the
@@ -47,10 +51,29 @@ public final class KeyboxServer implements AutoCloseable {
             indexes,
             new ListingRequestParser(config.offsetWindow()),
             new BaseUrls(config.baseUrl()));
+    OpenHouseHandlers openHouses =
+        new OpenHouseHandlers(
+            indexes,
+            new OpenHouseRequestParser(config.offsetWindow()),
+            new BaseUrls(config.baseUrl()));
+    AgentHandlers agents =
+        new AgentHandlers(
+            indexes, new AgentRequestParser(config.offsetWindow()), new BaseUrls(config.baseUrl()));
+    AnalyticsHandlers analytics =
+        new AnalyticsHandlers(
+            indexes, new AnalyticsRequestParser(new ListingRequestParser(config.offsetWindow())));
+    MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
     Router routes =
         new Router()
+            .add(Methods.OPTIONS, "/", metadata::root)
             .add(Methods.GET, "/properties", listings::search)
-            .add(Methods.GET, "/properties/{mlsId}", listings::get);
+            .add(Methods.OPTIONS, "/properties", metadata::properties)
+            .add(Methods.GET, "/properties/analytics", analytics::market)
+            .add(Methods.GET, "/properties/{mlsId}", listings::get)
+            .add(Methods.GET, "/properties/{mlsId}/analytics", analytics::listing)
+            .add(Methods.GET, "/openhouses", openHouses::search)
+            .add(Methods.GET, "/openhouses/{openHouseKey}", openHouses::get)
+            .add(Methods.GET, "/agents", agents::search);
     HttpHandler chain =
         new BlockingHandler(
             new EncodingHandler(

@@ -20,6 +20,11 @@ enum MediaType {
     this.name = name;
   }
 
+  /** The media type name, e.g. {@code application/json}. */
+  String mediaType() {
+    return name;
+  }
+
   /** The Content-Type header value, with charset. */
   String contentType() {
     return name + "; charset=utf-8";

@@ -15,22 +15,28 @@ import org.apache.lucene.search.IndexSearcher;
  * @param reader the point-in-time reader (ref-counted by the manager)
  * @param refreshTime when the indexer published this commit (X-Service-LastUpdate)
  * @param generation the Lucene commit generation
+ * @param listings the state derived from the reader's listings (facets, OPTIONS values)
  */
 public record Snapshot(
     String vendor,
     IndexSearcher searcher,
     DirectoryReader reader,
     Instant refreshTime,
-    long generation) {
+    long generation,
+    ListingState listings) {
 
-  /** A snapshot of {@code reader}, reading the refresh time from its commit. */
+  /**
+   * A snapshot of {@code reader}, reading the refresh time from its commit and deriving its listing
+   * state.
+   */
   static Snapshot of(String vendor, DirectoryReader reader) throws java.io.IOException {
     IndexCommit commit = reader.getIndexCommit();
     Instant refreshTime =
         CommitData.fromUserData(commit.getUserData())
             .map(CommitData::refreshTime)
             .orElse(Instant.EPOCH);
+    IndexSearcher searcher = new IndexSearcher(reader);
     return new Snapshot(
-        vendor, new IndexSearcher(reader), reader, refreshTime, commit.getGeneration());
+        vendor, searcher, reader, refreshTime, commit.getGeneration(), ListingState.of(searcher));
   }
 }

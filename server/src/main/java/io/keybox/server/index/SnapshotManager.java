@@ -31,7 +31,15 @@ final class SnapshotManager extends ReferenceManager<Snapshot> {
   @Override
   protected Snapshot refreshIfNeeded(Snapshot referenceToRefresh) throws IOException {
     DirectoryReader newer = DirectoryReader.openIfChanged(referenceToRefresh.reader());
-    return newer == null ? null : Snapshot.of(vendor, newer);
+    if (newer == null) {
+      return null;
+    }
+    try {
+      return Snapshot.of(vendor, newer);
+    } catch (IOException | RuntimeException e) {
+      newer.decRef(); // the derived state failed: drop the new reader, keep serving the old one
+      throw e;
+    }
   }
 
   @Override

@@ -1,6 +1,8 @@
 /**
- * Running validated requests on ONE leased snapshot: top-N with sort or an mlsId cursor, exact
- * counts, single lookups. Returns results (stored listing sources and paging facts), never JSON or
- * HTTP. Depends on {@code index}, {@code query}, {@code error}, the schema module and Lucene.
+ * Running validated requests on ONE leased snapshot: top-N with sort or a key cursor (listings,
+ * open houses, agents), exact counts, single lookups, and analytics over all matches (facet counts
+ * from the snapshot's facet state and numeric doc values; stored documents are never loaded for
+ * them). Returns results (stored sources, statistics and paging facts), never JSON or HTTP. Depends
+ * on {@code index}, {@code query}, {@code error}, the schema module and Lucene (core and facet).
  */
 package io.keybox.server.search;

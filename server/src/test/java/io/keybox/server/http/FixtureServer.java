@@ -3,6 +3,7 @@ package io.keybox.server.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.BuildReport;
+import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.auth.Accounts;
@@ -16,6 +17,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -23,6 +25,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A real Keybox server on a free loopback port over fixtures from {@code data/fixtures}, indexed by
@@ -47,13 +50,23 @@ final class FixtureServer implements AutoCloseable {
   }
 
   /**
-   * Indexes {@code data/fixtures/<fixture>/listings.ndjson} as {@code vendor} under {@code
+   * Indexes {@code data/fixtures/<fixture>/listings.ndjson}, with the fixture's {@code
+   * openhouses.ndjson} and {@code agents.ndjson} when it has them, as {@code vendor} under {@code
    * dataDir}.
    */
   static BuildReport index(Path dataDir, String vendor, String fixture) throws IOException {
-    Path listings = Path.of("..", "data", "fixtures", fixture, "listings.ndjson");
+    Path folder = Path.of("..", "data", "fixtures", fixture);
+    FeedDumps dumps =
+        new FeedDumps(
+            folder.resolve("listings.ndjson"),
+            existing(folder.resolve("openhouses.ndjson")),
+            existing(folder.resolve("agents.ndjson")));
     return new VendorIndexBuilder(JSON, Clock.fixed(REFRESH_TIME, ZoneOffset.UTC), 2)
-        .rebuild(new VendorLayout(dataDir, vendor), listings, false);
+        .rebuild(new VendorLayout(dataDir, vendor), dumps, false);
+  }
+
+  private static Optional<Path> existing(Path file) {
+    return Files.exists(file) ? Optional.of(file) : Optional.empty();
   }
 
   int port() {

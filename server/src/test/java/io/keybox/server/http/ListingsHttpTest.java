@@ -217,7 +217,7 @@ class ListingsHttpTest {
     HttpResponse<String> response =
         server.send(HttpRequest.newBuilder(server.uri("/properties")).DELETE(), KEY, SECRET);
     assertEquals(405, response.statusCode());
-    assertEquals("GET", response.headers().firstValue("Allow").orElseThrow());
+    assertEquals("GET, OPTIONS", response.headers().firstValue("Allow").orElseThrow());
     assertEquals(405, json(response).get("error").asInt());
   }
 }

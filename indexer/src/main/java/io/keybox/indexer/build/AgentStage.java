@@ -1,0 +1,54 @@
+package io.keybox.indexer.build;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.agent.AgentDocuments;
+import io.keybox.schema.agent.AgentRecord;
+import io.keybox.schema.shape.InvalidRecordException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.index.IndexWriter;
+
+/**
+ * Indexes an agents dump (Agent objects, API.md §5): each valid agent becomes one document; a bad
+ * record or a second agent with the same id is a reject. Agents need no ids of ours: the MLS id is
+ * their identity.
+ */
+final class AgentStage {
+  private final ObjectMapper mapper;
+  private final AgentDocuments documents;
+
+  AgentStage(ObjectMapper mapper) {
+    this.mapper = mapper;
+    this.documents = new AgentDocuments(mapper);
+  }
+
+  /**
+   * Adds the agents of {@code dump} to {@code writer}; returns how many.
+   *
+   * @throws UnreadableDumpException when the dump cannot be read to its end
+   * @throws IOException when the index cannot be written
+   */
+  long index(Path dump, IndexWriter writer, List<Reject> rejects) throws IOException {
+    Map<String, Long> firstLineOf = new HashMap<>();
+    long[] agents = {0};
+    JsonDump.each(
+        dump,
+        mapper,
+        Reject.AGENTS,
+        rejects,
+        (line, record) -> {
+          AgentRecord agent = AgentRecord.parse(record);
+          Long first = firstLineOf.putIfAbsent(agent.id(), line);
+          if (first != null) {
+            throw new InvalidRecordException(
+                "id", "duplicate '" + agent.id() + "' (first at line " + first + ")");
+          }
+          writer.addDocument(documents.toDocument(agent));
+          agents[0]++;
+        });
+    return agents[0];
+  }
+}

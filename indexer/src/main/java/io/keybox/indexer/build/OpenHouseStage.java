@@ -1,0 +1,175 @@
+package io.keybox.indexer.build;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.ids.IdConflictException;
+import io.keybox.indexer.ids.IdMap;
+import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.openhouse.ListingLink;
+import io.keybox.schema.openhouse.OpenHouseDocuments;
+import io.keybox.schema.openhouse.OpenHouseRecord;
+import io.keybox.schema.shape.InvalidRecordException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.index.IndexWriter;
+
+/**
+ * The open houses of one run, joined with the run's listings.
+ *
+ * <p>Use in three steps: {@link #read} the open house dump before the listings, so the run knows
+ * which listings open houses name; {@link #offer} every listing once it has its mlsId (only the
+ * named ones are kept, so memory follows the open houses, not the feed); then {@link #write} the
+ * open houses, each with its listing embedded and a stable openHouseKey.
+ *
+ * <p>A reference ({@code {"mlsId": ...}} or {@code {"listingId": "..."}}) must name a listing of
+ * the same dump, else the open house is a reject. A full listing is used as given unless the dump
+ * holds a listing with the same listingId, which then wins (the listings dump is the source of
+ * truth); a full listing the dump lacks gets its mlsId from the vendor's listing id map. NOTE: not
+ * thread-safe; called from the builder's ordered thread.
+ */
+final class OpenHouseStage {
+  private record Parsed(long line, OpenHouseRecord openHouse) {}
+
+  private final ObjectMapper mapper;
+  private final OpenHouseDocuments documents;
+  private final List<Parsed> parsed = new ArrayList<>();
+  private final List<Reject> rejects = new ArrayList<>();
+  private final Set<String> namedListingIds = new HashSet<>();
+  private final Set<Long> namedMlsIds = new HashSet<>();
+  private final Map<String, ListingRecord> byListingId = new HashMap<>();
+  private final Map<Long, ListingRecord> byMlsId = new HashMap<>();
+
+  OpenHouseStage(ObjectMapper mapper) {
+    this.mapper = mapper;
+    this.documents = new OpenHouseDocuments(mapper);
+  }
+
+  /**
+   * Parses and validates {@code dump}; bad records and repeated openHouseIds become rejects.
+   *
+   * @throws UnreadableDumpException when the dump cannot be read to its end
+   */
+  void read(Path dump) throws IOException {
+    Map<String, Long> firstLineOf = new HashMap<>();
+    JsonDump.each(
+        dump,
+        mapper,
+        Reject.OPEN_HOUSES,
+        rejects,
+        (line, record) -> {
+          OpenHouseRecord openHouse = OpenHouseRecord.parse(record);
+          Long first = firstLineOf.putIfAbsent(openHouse.openHouseId(), line);
+          if (first != null) {
+            throw new InvalidRecordException(
+                "openHouseId",
+                "duplicate '" + openHouse.openHouseId() + "' (first at line " + first + ")");
+          }
+          switch (openHouse.link()) {
+            case ListingLink.Reference ref -> {
+              ref.mlsId().ifPresent(namedMlsIds::add);
+              ref.listingId().ifPresent(namedListingIds::add);
+            }
+            case ListingLink.Embedded full -> namedListingIds.add(full.listing().listingId());
+          }
+          parsed.add(new Parsed(line, openHouse));
+        });
+  }
+
+  /** Keeps {@code listing} (which carries its mlsId) when an open house names it. */
+  void offer(ListingRecord listing) {
+    long mlsId = listing.mlsId().orElseThrow();
+    if (namedListingIds.contains(listing.listingId()) || namedMlsIds.contains(mlsId)) {
+      byListingId.put(listing.listingId(), listing);
+      byMlsId.put(mlsId, listing);
+    }
+  }
+
+  /**
+   * Adds every open house whose listing resolves to {@code writer}, in dump order; returns how
+   * many.
+   *
+   * @param keys the vendor's openHouseId → openHouseKey map
+   * @param listingIds the vendor's listing id map, for full listings the dump lacks
+   * @throws IOException when the index cannot be written
+   */
+  long write(IndexWriter writer, IdMap keys, IdMap listingIds) throws IOException {
+    long written = 0;
+    for (Parsed p : parsed) {
+      OpenHouseRecord openHouse = p.openHouse();
+      try {
+        ListingRecord listing = resolve(openHouse.link(), listingIds);
+        long key = assign(keys, openHouse);
+        writer.addDocument(documents.toDocument(openHouse.withKey(key), listing));
+        written++;
+      } catch (InvalidRecordException e) {
+        rejects.add(new Reject(Reject.OPEN_HOUSES, p.line(), e.getMessage()));
+      }
+    }
+    return written;
+  }
+
+  /** The rejects of the open house dump, by line. */
+  List<Reject> rejects() {
+    return rejects.stream().sorted(Comparator.comparingLong(Reject::line)).toList();
+  }
+
+  private ListingRecord resolve(ListingLink link, IdMap listingIds) throws InvalidRecordException {
+    return switch (link) {
+      case ListingLink.Reference ref when ref.mlsId().isPresent() -> {
+        long mlsId = ref.mlsId().getAsLong();
+        ListingRecord listing = byMlsId.get(mlsId);
+        if (listing == null) {
+          throw new InvalidRecordException(
+              "listing", "no listing with mlsId " + mlsId + " in the listings dump");
+        }
+        if (ref.listingId().isPresent() && !ref.listingId().get().equals(listing.listingId())) {
+          throw new InvalidRecordException(
+              "listing",
+              "mlsId "
+                  + mlsId
+                  + " is listing '"
+                  + listing.listingId()
+                  + "', not '"
+                  + ref.listingId().get()
+                  + "'");
+        }
+        yield listing;
+      }
+      case ListingLink.Reference ref -> {
+        String listingId = ref.listingId().orElseThrow();
+        ListingRecord listing = byListingId.get(listingId);
+        if (listing == null) {
+          throw new InvalidRecordException(
+              "listing", "no listing with listingId '" + listingId + "' in the listings dump");
+        }
+        yield listing;
+      }
+      case ListingLink.Embedded full -> {
+        ListingRecord inDump = byListingId.get(full.listing().listingId());
+        if (inDump != null) {
+          yield inDump;
+        }
+        try {
+          ListingRecord listing = full.listing();
+          yield listing.withMlsId(listingIds.assign(listing.listingId(), listing.mlsId()));
+        } catch (IdConflictException e) {
+          throw new InvalidRecordException("listing.mlsId", e.getMessage());
+        }
+      }
+    };
+  }
+
+  private static long assign(IdMap keys, OpenHouseRecord openHouse) throws InvalidRecordException {
+    try {
+      return keys.assign(openHouse.openHouseId(), openHouse.openHouseKey());
+    } catch (IdConflictException e) {
+      throw new InvalidRecordException("openHouseKey", e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,255 @@
+package io.keybox.indexer.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.agent.AgentDocuments;
+import io.keybox.schema.agent.AgentFields;
+import io.keybox.schema.agent.AgentQueries;
+import io.keybox.schema.openhouse.OpenHouseQueries;
+import io.keybox.schema.openhouse.OpenHouseSort;
+import io.keybox.schema.openhouse.OpenHouseSource;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.zip.GZIPOutputStream;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Open house and agent dumps: the join with the listings, stable keys, rejects. */
+class OpenHousesAndAgentsBuildTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Instant NOW = Instant.parse("2026-11-02T03:04:05Z");
+
+  @TempDir Path dir;
+
+  private VendorIndexBuilder builder() {
+    return new VendorIndexBuilder(JSON, Clock.fixed(NOW, ZoneOffset.UTC), 2);
+  }
+
+  private Path dump(String name, String... lines) throws IOException {
+    Path file = dir.resolve(name);
+    Files.writeString(file, String.join("\n", lines).replace('\'', '"') + "\n");
+    return file;
+  }
+
+  private static String listing(String listingId) {
+    return "{'listingId':'" + listingId + "','mls':{'status':'Active'}}";
+  }
+
+  private static String openHouse(String id, String listing) {
+    return "{'openHouseId':'"
+        + id
+        + "','startTime':'2026-11-07T18:00:00Z','listing':"
+        + listing
+        + "}";
+  }
+
+  private Path listings() throws IOException {
+    return dump("listings.ndjson", listing("A"), listing("B"), "{'listingId':'C','mlsId':30}");
+  }
+
+  /** openHouseId → "key listingId mlsId" of every open house in the current commit. */
+  private static Map<String, String> openHouses(VendorLayout layout) throws IOException {
+    Map<String, String> found = new TreeMap<>();
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      for (ScoreDoc hit :
+          searcher.search(OpenHouseQueries.allOpenHouses(), 100, OpenHouseSort.BY_KEY).scoreDocs) {
+        JsonNode oh =
+            JSON.readTree(
+                OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
+                    .toBytes(false, false));
+        found.put(
+            oh.get("openHouseId").asText(),
+            oh.get("openHouseKey").asLong()
+                + " "
+                + oh.at("/listing/listingId").asText()
+                + " "
+                + oh.at("/listing/mlsId").asLong());
+      }
+    }
+    return found;
+  }
+
+  private static List<String> agentIds(VendorLayout layout) throws IOException {
+    List<String> ids = new ArrayList<>();
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      for (ScoreDoc hit :
+          searcher.search(AgentQueries.allAgents(), 100, AgentFields.BY_NAME).scoreDocs) {
+        ids.add(
+            JSON.readTree(AgentDocuments.load(searcher.storedFields(), hit.doc))
+                .get("id")
+                .asText());
+      }
+    }
+    return ids;
+  }
+
+  @Test
+  void openHousesJoinTheirListingsAndUnknownReferencesAreRejects() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh1");
+    Path openHouses =
+        dump(
+            "openhouses.ndjson",
+            openHouse("OH1", "{'listingId':'A'}"),
+            openHouse("OH2", "{'mlsId':30}"),
+            openHouse("OH3", "{'listingId':'NOPE'}"),
+            openHouse("OH4", "{'mlsId':999}"),
+            openHouse("OH5", "{'mlsId':2,'listingId':'A'}"),
+            "not json",
+            openHouse("OH1", "{'listingId':'B'}"),
+            openHouse("OH6", "{'listingId':'Z','listPrice':5}"),
+            openHouse("OH7", "{'listingId':'B','listPrice':1}"),
+            "{'openHouseId':'OH8','openHouseKey':20,'listing':{'listingId':'B'}}",
+            openHouse("OH9", "{'listingId':'C'}"),
+            "{'listing':{'listingId':'A'}}");
+    BuildReport report =
+        builder()
+            .rebuild(
+                layout,
+                new FeedDumps(listings(), Optional.of(openHouses), Optional.empty()),
+                false);
+    assertTrue(report.published());
+    assertEquals(3, report.listings());
+    assertEquals(6, report.openHouses());
+    assertEquals(
+        List.of(
+            new Reject(
+                "openhouses", 3, "listing: no listing with listingId 'NOPE' in the listings dump"),
+            new Reject("openhouses", 4, "listing: no listing with mlsId 999 in the listings dump"),
+            new Reject("openhouses", 5, "listing: mlsId 2 is listing 'B', not 'A'"),
+            new Reject("openhouses", 6, "not valid JSON"),
+            new Reject("openhouses", 7, "openHouseId: duplicate 'OH1' (first at line 1)"),
+            new Reject("openhouses", 12, "openHouseId: required")),
+        report.rejects());
+    // Keys in dump order from 1; a carried key is kept and later keys go above it. OH6 carries
+    // a listing the dump lacks: it gets the next mlsId (31, above C's 30). OH7's full listing B
+    // is in the dump, whose version (mlsId 2) wins.
+    assertEquals(
+        Map.of(
+            "OH1", "1 A 1",
+            "OH2", "2 C 30",
+            "OH6", "3 Z 31",
+            "OH7", "4 B 2",
+            "OH8", "20 B 2",
+            "OH9", "21 C 30"),
+        openHouses(layout));
+    assertEquals(
+        "{\"dump\":\"openhouses\",\"line\":3,\"reason\":\"listing: no listing with listingId"
+            + " 'NOPE' in the listings dump\"}",
+        Files.readAllLines(layout.rejects()).get(0));
+  }
+
+  @Test
+  void openHouseKeysAreStableAcrossRebuilds() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh2");
+    Path first =
+        dump(
+            "first.ndjson",
+            openHouse("X", "{'listingId':'A'}"),
+            openHouse("Y", "{'listingId':'B'}"));
+    builder()
+        .rebuild(layout, new FeedDumps(listings(), Optional.of(first), Optional.empty()), false);
+    Path second =
+        dump(
+            "second.ndjson",
+            openHouse("Z", "{'listingId':'C'}"),
+            openHouse("Y", "{'listingId':'B'}"));
+    builder()
+        .rebuild(layout, new FeedDumps(listings(), Optional.of(second), Optional.empty()), false);
+    assertEquals(Map.of("Y", "2 B 2", "Z", "3 C 30"), openHouses(layout));
+    // Without an open house dump the new state has none; the keys are kept for their return.
+    builder().rebuild(layout, listings(), false);
+    assertEquals(Map.of(), openHouses(layout));
+    builder()
+        .rebuild(layout, new FeedDumps(listings(), Optional.of(first), Optional.empty()), false);
+    assertEquals(Map.of("X", "1 A 1", "Y", "2 B 2"), openHouses(layout));
+  }
+
+  @Test
+  void agentsAreIndexedAndBadOnesRejected() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "ag");
+    Path agents =
+        dump(
+            "agents.ndjson",
+            "{'id':'A2','firstName':'Bo','lastName':'Zed'}",
+            "{'id':'A1','firstName':'Al','lastName':'Able','contact':{'email':'al@x.example'}}",
+            "{'firstName':'No','lastName':'Id'}",
+            "{'id':'A2','lastName':'Again'}",
+            "{'id':'A3','address':'not an object'}");
+    BuildReport report =
+        builder()
+            .rebuild(
+                layout, new FeedDumps(listings(), Optional.empty(), Optional.of(agents)), false);
+    assertEquals(2, report.agents());
+    assertEquals(
+        List.of(
+            new Reject("agents", 3, "id: required"),
+            new Reject("agents", 4, "id: duplicate 'A2' (first at line 1)"),
+            new Reject("agents", 5, "address: expected an object, got 'not an object'")),
+        report.rejects());
+    assertEquals(List.of("A1", "A2"), agentIds(layout));
+  }
+
+  @Test
+  void theHalfRuleCountsListingsOnly() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "half");
+    Path agents = dump("agents.ndjson", "{'id':'G1'}", "{'id':'G2'}", "{'id':'G3'}", "{'id':'G4'}");
+    builder()
+        .rebuild(layout, new FeedDumps(listings(), Optional.empty(), Optional.of(agents)), false);
+    // 2 listings against 3 before: published although the index held 7 documents.
+    BuildReport report =
+        builder().rebuild(layout, dump("two.ndjson", listing("A"), listing("B")), false);
+    assertTrue(report.published(), String.valueOf(report.refusal()));
+    BuildReport refused = builder().rebuild(layout, dump("none.ndjson", "not json"), false);
+    assertFalse(refused.published());
+  }
+
+  @Test
+  void aTruncatedOpenHouseDumpPublishesNothing() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "cut");
+    builder().rebuild(layout, listings(), false);
+    Path whole = dir.resolve("oh.gz");
+    try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(whole))) {
+      for (int i = 0; i < 3000; i++) {
+        out.write(
+            (openHouse("OH" + i, "{'listingId':'A'}").replace('\'', '"') + "\n")
+                .getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    byte[] bytes = Files.readAllBytes(whole);
+    Path cut = dir.resolve("cut.gz");
+    Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
+    FeedDumps dumps =
+        new FeedDumps(dump("l2.ndjson", listing("Q")), Optional.of(cut), Optional.empty());
+    assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, dumps, true));
+    assertEquals(Map.of(), openHouses(layout));
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      assertEquals(3, reader.numDocs(), "the previous commit still serves");
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.keybox.schema.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.RecordKind;
+import io.keybox.schema.field.SearchField;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.StoredFieldVisitor;
+import org.apache.lucene.index.StoredFields;
+
+/**
+ * Builds the Lucene document of an agent (its kind, {@link AgentFields#ALL}, and its response JSON
+ * rendered once and stored) and reads that JSON back. The only place agent documents are made.
+ */
+public final class AgentDocuments {
+  private static final String SOURCE = "_agent";
+
+  private final ObjectMapper mapper;
+
+  public AgentDocuments(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  /** The document of {@code agent}. */
+  public Document toDocument(AgentRecord agent) {
+    Document doc = new Document();
+    RecordKind.AGENT.addTo(doc);
+    for (SearchField field : AgentFields.ALL) {
+      field.addTo(doc, agent.tree());
+    }
+    try {
+      doc.add(new StoredField(SOURCE, mapper.writeValueAsBytes(agent.tree())));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return doc;
+  }
+
+  /**
+   * The stored response JSON of agent document {@code docId}.
+   *
+   * @throws IOException from the index
+   */
+  public static byte[] load(StoredFields storedFields, int docId) throws IOException {
+    byte[][] json = new byte[1][];
+    storedFields.document(
+        docId,
+        new StoredFieldVisitor() {
+          @Override
+          public Status needsField(FieldInfo fieldInfo) {
+            return fieldInfo.name.equals(SOURCE) ? Status.YES : Status.NO;
+          }
+
+          @Override
+          public void binaryField(FieldInfo fieldInfo, byte[] value) {
+            json[0] = value;
+          }
+        });
+    if (json[0] == null) {
+      throw new IllegalStateException("document " + docId + " has no stored agent");
+    }
+    return json[0];
+  }
+}

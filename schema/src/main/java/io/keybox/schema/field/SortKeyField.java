@@ -1,0 +1,47 @@
+package io.keybox.schema.field;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.function.Function;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * A text value kept only for ordering (names of agents): trimmed and lower-cased into sorted doc
+ * values, so the order ignores case. Not searchable; records without the value sort last.
+ */
+public final class SortKeyField implements SearchField {
+  private final String name;
+  private final Function<JsonNode, String> extractor;
+
+  private SortKeyField(String name, Function<JsonNode, String> extractor) {
+    this.name = name;
+    this.extractor = extractor;
+  }
+
+  /** A sort key read by {@code extractor} (null or blank: no value). */
+  public static SortKeyField of(String name, Function<JsonNode, String> extractor) {
+    return new SortKeyField(name, extractor);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void addTo(Document doc, JsonNode record) {
+    String value = extractor.apply(record);
+    if (value != null && !value.isBlank()) {
+      doc.add(new SortedDocValuesField(name, new BytesRef(KeywordField.normalize(value))));
+    }
+  }
+
+  /** Ascending order ignoring case; records without the value come last. */
+  public SortField sort() {
+    SortField sort = new SortField(name, SortField.Type.STRING);
+    sort.setMissingValue(SortField.STRING_LAST);
+    return sort;
+  }
+}

@@ -1,0 +1,83 @@
+package io.keybox.schema.listing;
+
+import io.keybox.schema.field.KeywordField;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.facet.FacetResult;
+import org.apache.lucene.facet.Facets;
+import org.apache.lucene.facet.LabelAndValue;
+
+/**
+ * The counts of every {@link ListingDim} over one set of matches. Values that differ only in case
+ * (after trimming) are one value, because every filter compares them that way: their counts are
+ * summed and the value is shown in the spelling most records use (ties: the first in code-point
+ * order).
+ */
+public final class DimCounts {
+  /** Most frequent first, then by value. */
+  public static final Comparator<ValueCount> BY_COUNT =
+      Comparator.comparingLong(ValueCount::count).reversed().thenComparing(ValueCount::value);
+
+  /** By value ignoring case, then exactly. */
+  public static final Comparator<String> BY_VALUE =
+      Comparator.comparing(KeywordField::normalize).thenComparing(Comparator.naturalOrder());
+
+  private final Facets facets;
+
+  DimCounts(Facets facets) {
+    this.facets = facets;
+  }
+
+  /**
+   * The values of {@code dim} held by at least one match, with their counts, most frequent first.
+   *
+   * @throws IOException from the index
+   */
+  public List<ValueCount> values(ListingDim dim) throws IOException {
+    FacetResult result;
+    try {
+      result = facets.getAllChildren(dim.dimName());
+    } catch (IllegalArgumentException neverIndexed) {
+      return List.of();
+    }
+    if (result == null) {
+      return List.of();
+    }
+    List<ValueCount> folded = fold(result.labelValues);
+    folded.sort(BY_COUNT);
+    return folded;
+  }
+
+  private static List<ValueCount> fold(LabelAndValue[] labels) {
+    // normal form -> (spelling -> count), spellings in first-seen order
+    Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
+    for (LabelAndValue label : labels) {
+      long count = label.value.longValue();
+      if (count > 0) {
+        groups
+            .computeIfAbsent(KeywordField.normalize(label.label), k -> new LinkedHashMap<>())
+            .merge(label.label, count, Long::sum);
+      }
+    }
+    List<ValueCount> folded = new ArrayList<>(groups.size());
+    for (Map<String, Long> spellings : groups.values()) {
+      String shown = null;
+      long shownCount = -1;
+      long total = 0;
+      for (Map.Entry<String, Long> spelling : spellings.entrySet()) {
+        total += spelling.getValue();
+        if (spelling.getValue() > shownCount
+            || (spelling.getValue() == shownCount && spelling.getKey().compareTo(shown) < 0)) {
+          shown = spelling.getKey();
+          shownCount = spelling.getValue();
+        }
+      }
+      folded.add(new ValueCount(shown, total));
+    }
+    return folded;
+  }
+}

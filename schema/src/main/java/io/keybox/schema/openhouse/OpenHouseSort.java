@@ -1,0 +1,52 @@
+package io.keybox.schema.openhouse;
+
+import io.keybox.schema.listing.ListingFields;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+
+/**
+ * The sort keys of the {@code sort} parameter of /openhouses (API.md §10): the listing's price,
+ * list date, beds and baths, and the open house's start time. Every sort breaks ties by
+ * openHouseKey ascending so pages are stable; open houses lacking the key come last in both
+ * directions.
+ */
+public enum OpenHouseSort {
+  LISTPRICE("listprice", ListingFields.LIST_PRICE::sort),
+  LISTDATE("listdate", ListingFields.LIST_DATE::sort),
+  BEDS("beds", ListingFields.BEDS::sort),
+  BATHS("baths", ListingFields.BATHS::sort),
+  STARTTIME("starttime", OpenHouseFields.START_TIME::sort);
+
+  /** openHouseKey ascending: the order of the {@code lastId} cursor. */
+  public static final Sort BY_KEY = new Sort(OpenHouseFields.OPEN_HOUSE_KEY.sort(false));
+
+  private final String parameterName;
+  private final Function<Boolean, SortField> sortField;
+
+  OpenHouseSort(String parameterName, Function<Boolean, SortField> sortField) {
+    this.parameterName = parameterName;
+    this.sortField = sortField;
+  }
+
+  /** The key a parameter name denotes (exact, lower case, without {@code -}). */
+  public static Optional<OpenHouseSort> parse(String name) {
+    return Arrays.stream(values()).filter(s -> s.parameterName.equals(name)).findFirst();
+  }
+
+  /** Every accepted {@code sort} value: each name, then each with {@code -}. */
+  public static List<String> parameterValues() {
+    return Arrays.stream(values())
+        .flatMap(s -> Stream.of(s.parameterName, "-" + s.parameterName))
+        .toList();
+  }
+
+  /** The Lucene sort for this key in the given direction, tie-broken by openHouseKey ascending. */
+  public Sort sort(boolean descending) {
+    return new Sort(sortField.apply(descending), OpenHouseFields.OPEN_HOUSE_KEY.sort(false));
+  }
+}

@@ -1,0 +1,106 @@
+package io.keybox.schema.openhouse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.ListingSource;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.StoredFieldVisitor;
+import org.apache.lucene.index.StoredFields;
+
+/**
+ * The response JSON of one open house, rendered once at index time: its own members as stored
+ * bytes, followed by its listing, which is stored as a {@link ListingSource} in the same document
+ * so {@code include=rooms} works exactly as on /properties.
+ */
+public final class OpenHouseSource {
+  private static final String HEAD = "_openHouse";
+  private static final byte[] LISTING_KEY = ",\"listing\":".getBytes(StandardCharsets.UTF_8);
+
+  private final byte[] head;
+  private final ListingSource listing;
+
+  private OpenHouseSource(byte[] head, ListingSource listing) {
+    this.head = head;
+    this.listing = listing;
+  }
+
+  /**
+   * Stores the rendering of {@code openHouse} (its canonical own members, key included) and of
+   * {@code listing} (a canonical listing tree) in {@code doc}.
+   */
+  static void addTo(Document doc, JsonNode openHouse, JsonNode listing, ObjectMapper mapper) {
+    byte[] own;
+    try {
+      own = mapper.writeValueAsBytes(openHouse);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    // {"openHouseKey":1,...} becomes {"openHouseKey":1,...,"listing":  and the listing follows.
+    byte[] head = Arrays.copyOf(own, own.length - 1 + LISTING_KEY.length);
+    System.arraycopy(LISTING_KEY, 0, head, own.length - 1, LISTING_KEY.length);
+    doc.add(new StoredField(HEAD, head));
+    ListingSource.render(listing, mapper).addTo(doc);
+  }
+
+  /**
+   * Loads the stored source of {@code docId}, reading the listing's optional blocks only when asked
+   * for.
+   *
+   * @throws IOException from the index
+   */
+  public static OpenHouseSource load(
+      StoredFields storedFields, int docId, boolean withRooms, boolean withCompliance)
+      throws IOException {
+    HeadLoader loader = new HeadLoader();
+    storedFields.document(docId, loader);
+    if (loader.head == null) {
+      throw new IllegalStateException("document " + docId + " has no stored open house");
+    }
+    return new OpenHouseSource(
+        loader.head, ListingSource.load(storedFields, docId, withRooms, withCompliance));
+  }
+
+  /** Writes the open house JSON, its listing with the requested optional blocks, to {@code out}. */
+  public void writeTo(OutputStream out, boolean withRooms, boolean withCompliance)
+      throws IOException {
+    out.write(head);
+    listing.writeTo(out, withRooms, withCompliance);
+    out.write('}');
+  }
+
+  /** The open house JSON with the requested blocks, as bytes. */
+  public byte[] toBytes(boolean withRooms, boolean withCompliance) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(head.length + 4096);
+    try {
+      writeTo(out, withRooms, withCompliance);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return out.toByteArray();
+  }
+
+  private static final class HeadLoader extends StoredFieldVisitor {
+    byte[] head;
+
+    @Override
+    public Status needsField(FieldInfo fieldInfo) {
+      if (fieldInfo.name.equals(HEAD)) {
+        return Status.YES;
+      }
+      return head == null ? Status.NO : Status.STOP;
+    }
+
+    @Override
+    public void binaryField(FieldInfo fieldInfo, byte[] value) {
+      head = value;
+    }
+  }
+}

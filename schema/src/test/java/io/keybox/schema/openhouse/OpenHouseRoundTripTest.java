@@ -1,0 +1,222 @@
+package io.keybox.schema.openhouse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.IdxRule;
+import io.keybox.schema.listing.ListingDocuments;
+import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.listing.ListingQueries;
+import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.shape.InvalidRecordException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Open house documents next to listing documents in one index: listing filters apply to the open
+ * house through its listing, listing queries never see open houses, and the stored JSON embeds the
+ * listing with its optional blocks.
+ */
+class OpenHouseRoundTripTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  // Listing 7: Katy RES 300000 with a room; listing 8: Houston RNT 1500, listing display false.
+  private static final String LISTING_7 =
+      "{'mlsId':7,'listingId':'K-7','listPrice':300000,'property':{'type':'RES','bedrooms':3,"
+          + "'rooms':[{'type':'Kitchen'}]},'address':{'city':'Katy'},'mls':{'status':'Active'}}";
+  private static final String LISTING_8 =
+      "{'mlsId':8,'listingId':'H-8','listPrice':1500,'internetEntireListingDisplay':false,"
+          + "'property':{'type':'RNT'},'address':{'city':'Houston'},'mls':{'status':'Active'}}";
+
+  private static ByteBuffersDirectory dir;
+  private static DirectoryReader reader;
+  private static IndexSearcher searcher;
+
+  private static JsonNode json(String singleQuoted) throws IOException {
+    return JSON.readTree(singleQuoted.replace('\'', '"'));
+  }
+
+  @BeforeAll
+  static void index() throws Exception {
+    dir = new ByteBuffersDirectory();
+    ListingRecord seven = ListingRecord.parse(json(LISTING_7));
+    ListingRecord eight = ListingRecord.parse(json(LISTING_8));
+    OpenHouseDocuments openHouses = new OpenHouseDocuments(JSON);
+    try (IndexWriter writer =
+        new IndexWriter(dir, new IndexWriterConfig().setIndexSort(ListingDocuments.INDEX_SORT))) {
+      ListingDocuments listings = new ListingDocuments(JSON);
+      writer.addDocument(listings.toDocument(seven));
+      writer.addDocument(listings.toDocument(eight));
+      writer.addDocument(
+          openHouses.toDocument(
+              OpenHouseRecord.parse(
+                      json(
+                          "{'openHouseId':'OH1','startTime':'2026-11-08T18:00:00Z',"
+                              + "'type':'Public','listing':{'listingId':'K-7'}}"))
+                  .withKey(30),
+              seven));
+      writer.addDocument(
+          openHouses.toDocument(
+              OpenHouseRecord.parse(
+                      json(
+                          "{'openHouseId':'OH2','startTime':'2026-11-07T18:00:00Z',"
+                              + "'listing':{'mlsId':8}}"))
+                  .withKey(10),
+              eight));
+      writer.addDocument(
+          openHouses.toDocument(
+              OpenHouseRecord.parse(
+                      json("{'openHouseId':'OH3','startTime':'2026-11-09','listing':{'mlsId':7}}"))
+                  .withKey(20),
+              seven));
+    }
+    reader = DirectoryReader.open(dir);
+    searcher = new IndexSearcher(reader);
+  }
+
+  @AfterAll
+  static void close() throws IOException {
+    reader.close();
+    dir.close();
+  }
+
+  private static List<Long> keys(Query condition, Sort sort) throws IOException {
+    Query query =
+        new BooleanQuery.Builder()
+            .add(OpenHouseQueries.allOpenHouses(), Occur.FILTER)
+            .add(condition, Occur.FILTER)
+            .build();
+    List<Long> keys = new ArrayList<>();
+    for (ScoreDoc hit : searcher.search(query, 10, sort).scoreDocs) {
+      byte[] bytes =
+          OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
+              .toBytes(false, false);
+      keys.add(JSON.readTree(bytes).get("openHouseKey").asLong());
+    }
+    return keys;
+  }
+
+  @Test
+  void listingFiltersApplyThroughTheListing() throws IOException {
+    Query all = OpenHouseQueries.allOpenHouses();
+    assertEquals(List.of(10L, 20L, 30L), keys(all, OpenHouseSort.BY_KEY));
+    assertEquals(List.of(20L, 30L), keys(ListingFields.CITY.is("KATY"), OpenHouseSort.BY_KEY));
+    assertEquals(
+        List.of(20L, 30L),
+        keys(ListingFields.LIST_PRICE.range(2000.0, null), OpenHouseSort.BY_KEY));
+    assertEquals(
+        List.of(20L, 30L), keys(IdxRule.NULL.filter().orElseThrow(), OpenHouseSort.BY_KEY));
+    assertEquals(List.of(10L), keys(OpenHouseQueries.byKey(10), OpenHouseSort.BY_KEY));
+    assertEquals(
+        2, searcher.count(ListingQueries.allListings()), "listing queries see listings only");
+  }
+
+  @Test
+  void sortsByStartTimeAndListingFieldsTieBrokenByKey() throws IOException {
+    Query all = OpenHouseQueries.allOpenHouses();
+    // Starts: 10 on 11-07, 30 on 11-08, 20 on 11-09 (a bare date: its start in UTC).
+    assertEquals(List.of(10L, 30L, 20L), keys(all, OpenHouseSort.STARTTIME.sort(false)));
+    assertEquals(List.of(20L, 30L, 10L), keys(all, OpenHouseSort.STARTTIME.sort(true)));
+    // Prices: 10 = 1500, 20 and 30 = 300000 (same listing): the tie goes by key.
+    assertEquals(List.of(20L, 30L, 10L), keys(all, OpenHouseSort.LISTPRICE.sort(true)));
+    assertEquals(
+        List.of("starttime", "-starttime"), OpenHouseSort.parameterValues().subList(8, 10));
+  }
+
+  @Test
+  void storedJsonEmbedsTheListingWithItsOptionalBlocks() throws IOException {
+    ScoreDoc hit = searcher.search(OpenHouseQueries.byKey(30), 1).scoreDocs[0];
+    JsonNode plain =
+        JSON.readTree(
+            OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
+                .toBytes(false, false));
+    assertEquals(
+        List.of(
+            "openHouseKey",
+            "openHouseId",
+            "startTime",
+            "endTime",
+            "type",
+            "description",
+            "refreshments",
+            "listing"),
+        iterable(plain));
+    assertEquals("2026-11-08T18:00:00Z", plain.get("startTime").asText());
+    assertTrue(plain.get("endTime").isNull());
+    assertEquals(7, plain.at("/listing/mlsId").asLong());
+    assertTrue(plain.at("/listing/property/rooms").isMissingNode());
+    JsonNode full =
+        JSON.readTree(
+            OpenHouseSource.load(searcher.storedFields(), hit.doc, true, true).toBytes(true, true));
+    assertEquals("Kitchen", full.at("/listing/property/rooms/0/type").asText());
+    assertTrue(full.get("listing").get("compliance").isNull());
+  }
+
+  @Test
+  void theListingIsAReferenceOrAFullListing() throws Exception {
+    assertEquals(
+        new ListingLink.Reference(OptionalLong.of(4), Optional.of("X-4")),
+        OpenHouseRecord.parse(
+                json("{'openHouseId':'a','listing':{'mlsId':'4','listingId':' X-4'}}"))
+            .link());
+    ListingLink full =
+        OpenHouseRecord.parse(
+                json("{'openHouseId':'a','listing':{'listingId':'X-5','listPrice':100}}"))
+            .link();
+    assertEquals("X-5", assertInstanceOf(ListingLink.Embedded.class, full).listing().listingId());
+  }
+
+  @Test
+  void badRecordsNameThePath() {
+    assertEquals("openHouseId: required", reason("{'listing':{'mlsId':1}}"));
+    assertEquals(
+        "listing: required: a Listing, {\"mlsId\": ...} or {\"listingId\": \"...\"}",
+        reason("{'openHouseId':'a'}"));
+    assertEquals(
+        "listing: a reference needs an mlsId or a listingId",
+        reason("{'openHouseId':'a','listing':{'mlsId':null}}"));
+    assertEquals(
+        "listing.mlsId: must be 1..9007199254740991 (got: 0)",
+        reason("{'openHouseId':'a','listing':{'mlsId':0}}"));
+    assertEquals(
+        "listing.listPrice: expected a number, got 'x'",
+        reason("{'openHouseId':'a','listing':{'listingId':'L','listPrice':'x'}}"));
+    assertEquals(
+        "startTime: expected an ISO-8601 date or date-time, got 'soon'",
+        reason("{'openHouseId':'a','startTime':'soon','listing':{'mlsId':1}}"));
+    assertEquals(
+        "openHouseKey: must be 1..9007199254740991 (got: -3)",
+        reason("{'openHouseId':'a','openHouseKey':-3,'listing':{'mlsId':1}}"));
+  }
+
+  private static String reason(String record) {
+    return assertThrows(InvalidRecordException.class, () -> OpenHouseRecord.parse(json(record)))
+        .getMessage();
+  }
+
+  private static List<String> iterable(JsonNode node) {
+    List<String> keys = new ArrayList<>();
+    node.fieldNames().forEachRemaining(keys::add);
+    return keys;
+  }
+}

@@ -1,0 +1,48 @@
+package io.keybox.server.http;
+
+import io.keybox.server.auth.Account;
+import io.keybox.server.auth.Addon;
+import io.keybox.server.error.ApiException;
+import io.keybox.server.index.Lease;
+import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.query.AgentRequestParser;
+import io.keybox.server.query.AgentSearchRequest;
+import io.keybox.server.query.Params;
+import io.keybox.server.query.VendorParam;
+import io.keybox.server.search.AgentSearcher;
+import io.keybox.server.search.AgentSearcher.AgentPage;
+import io.undertow.server.HttpServerExchange;
+
+/**
+ * {@code GET /agents} (API.md §11), for keys with the {@code agents} add-on only (403 otherwise,
+ * before anything else is looked at).
+ */
+final class AgentHandlers {
+  private final VendorIndexes indexes;
+  private final AgentRequestParser parser;
+  private final AgentSearcher searcher = new AgentSearcher();
+  private final BaseUrls baseUrls;
+
+  AgentHandlers(VendorIndexes indexes, AgentRequestParser parser, BaseUrls baseUrls) {
+    this.indexes = indexes;
+    this.parser = parser;
+    this.baseUrls = baseUrls;
+  }
+
+  void search(HttpServerExchange exchange) throws Exception {
+    Account account = Exchanges.account(exchange);
+    if (!account.has(Addon.AGENTS)) {
+      throw ApiException.forbidden(
+          "/agents needs the " + Addon.AGENTS.wireName() + " add-on, which this key lacks");
+    }
+    Params params = Params.parse(exchange.getQueryString());
+    String vendor = VendorParam.resolve(account, params);
+    AgentSearchRequest request = parser.parse(params);
+    try (Lease lease = indexes.lease(vendor)) {
+      AgentPage page = searcher.search(lease.snapshot(), request);
+      Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
+      JsonBodies.array(exchange, page.agents(), (out, agent) -> out.write(agent));
+    }
+  }
+}

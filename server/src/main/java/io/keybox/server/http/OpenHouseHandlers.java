@@ -1,0 +1,64 @@
+package io.keybox.server.http;
+
+import io.keybox.schema.listing.IdxRule;
+import io.keybox.schema.openhouse.OpenHouseSource;
+import io.keybox.server.index.Lease;
+import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.query.IdxParam;
+import io.keybox.server.query.Include;
+import io.keybox.server.query.OpenHouseRequestParser;
+import io.keybox.server.query.OpenHouseSearchRequest;
+import io.keybox.server.query.ParamValues;
+import io.keybox.server.query.Params;
+import io.keybox.server.query.VendorParam;
+import io.keybox.server.search.OpenHouseSearcher;
+import io.keybox.server.search.OpenHouseSearcher.OpenHousePage;
+import io.undertow.server.HttpServerExchange;
+
+/**
+ * {@code GET /openhouses} and {@code GET /openhouses/{openHouseKey}} (API.md §10): parse, lease the
+ * vendor's snapshot for the whole request, search, and write the stored bytes, each open house with
+ * its listing embedded.
+ */
+final class OpenHouseHandlers {
+  private final VendorIndexes indexes;
+  private final OpenHouseRequestParser parser;
+  private final OpenHouseSearcher searcher = new OpenHouseSearcher();
+  private final BaseUrls baseUrls;
+
+  OpenHouseHandlers(VendorIndexes indexes, OpenHouseRequestParser parser, BaseUrls baseUrls) {
+    this.indexes = indexes;
+    this.parser = parser;
+    this.baseUrls = baseUrls;
+  }
+
+  void search(HttpServerExchange exchange) throws Exception {
+    Params params = Params.parse(exchange.getQueryString());
+    String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
+    OpenHouseSearchRequest request = parser.parse(params);
+    Include include = request.include();
+    try (Lease lease = indexes.lease(vendor)) {
+      OpenHousePage page = searcher.search(lease.snapshot(), request);
+      Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
+      JsonBodies.array(
+          exchange,
+          page.openHouses(),
+          (out, openHouse) -> openHouse.writeTo(out, include.rooms(), include.compliance()));
+    }
+  }
+
+  void get(HttpServerExchange exchange) throws Exception {
+    Params params = Params.parse(exchange.getQueryString());
+    String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
+    long key = ParamValues.integer("openHouseKey", exchange.getAttachment(Router.PATH_VARIABLE));
+    IdxRule idx = IdxParam.parse(params);
+    Include include = Include.parse(params.values("include"));
+    try (Lease lease = indexes.lease(vendor)) {
+      OpenHouseSource openHouse = searcher.get(lease.snapshot(), key, idx, include);
+      Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      JsonBodies.write(
+          exchange, out -> openHouse.writeTo(out, include.rooms(), include.compliance()));
+    }
+  }
+}

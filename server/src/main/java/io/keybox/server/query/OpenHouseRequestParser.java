@@ -1,0 +1,81 @@
+package io.keybox.server.query;
+
+import io.keybox.schema.listing.PropertyType;
+import io.keybox.schema.openhouse.OpenHouseSort;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Parses the parameters of {@code GET /openhouses} (API.md §10) into an {@link
+ * OpenHouseSearchRequest}. Unknown parameters and empty values are ignored; a malformed value of a
+ * known parameter is a 400 naming it. {@code type} and {@code agent} take one value (the first,
+ * when repeated).
+ */
+public final class OpenHouseRequestParser {
+  /** The page size when {@code limit} is absent. */
+  public static final int DEFAULT_LIMIT = 12;
+
+  private final int offsetWindow;
+
+  /**
+   * @param offsetWindow the largest {@code offset} accepted; deeper pages must use {@code lastId}
+   */
+  public OpenHouseRequestParser(int offsetWindow) {
+    this.offsetWindow = offsetWindow;
+  }
+
+  /** The search request of {@code params}. */
+  public OpenHouseSearchRequest parse(Params params) {
+    OpenHouseSort sort = OpenHouseSort.STARTTIME;
+    boolean descending = false;
+    Optional<String> sortValue = params.first("sort");
+    if (sortValue.isPresent()) {
+      String value = sortValue.get();
+      descending = value.startsWith("-");
+      sort =
+          ParamValues.oneOf(
+              "sort",
+              value,
+              v -> OpenHouseSort.parse(v.startsWith("-") ? v.substring(1) : v),
+              OpenHouseSort.parameterValues());
+    }
+    return new OpenHouseSearchRequest(
+        filter(params),
+        sort,
+        descending,
+        Paging.parse(params, DEFAULT_LIMIT, offsetWindow, true),
+        Include.parse(params.values("include")));
+  }
+
+  private static OpenHouseFilter filter(Params params) {
+    Set<PropertyType> types =
+        params
+            .first("type")
+            .map(
+                v ->
+                    ParamValues.oneOf(
+                        "type", v, PropertyType::parse, PropertyType.parameterNames()))
+            .orElse(PropertyType.RES)
+            .selectedByParameter();
+    return new OpenHouseFilter(
+        types,
+        params.values("listingId"),
+        params.values("cities"),
+        params.values("brokers"),
+        params.first("agent"),
+        new Range<>(
+            params
+                .first("minprice")
+                .map(v -> ParamValues.integerAsDouble("minprice", v))
+                .orElse(null),
+            params
+                .first("maxprice")
+                .map(v -> ParamValues.integerAsDouble("maxprice", v))
+                .orElse(null)),
+        params.first("minarea").map(v -> ParamValues.integer("minarea", v)),
+        params.first("minbeds").map(v -> ParamValues.integer("minbeds", v)),
+        params.first("minbaths").map(v -> ParamValues.decimal("minbaths", v)),
+        params.first("startdate").map(v -> ParamValues.instant("startdate", v, false)),
+        IdxParam.parse(params));
+  }
+}

@@ -1,0 +1,63 @@
+package io.keybox.server.query;
+
+import io.keybox.server.error.ApiException;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The paging parameters of a list endpoint (API.md §7, also /openhouses and /agents), validated.
+ *
+ * @param limit page size, 1..{@link #MAX_LIMIT}
+ * @param offset matches skipped (offset mode), within the server's paging window
+ * @param lastId the cursor (matches after this key, in key order); empty in offset mode
+ * @param count whether to report the total number of matches ({@code count=true})
+ */
+public record Paging(int limit, int offset, OptionalLong lastId, boolean count) {
+  /** The largest {@code limit}. */
+  public static final int MAX_LIMIT = 500;
+
+  /**
+   * The paging of {@code params}.
+   *
+   * @param defaultLimit the page size when {@code limit} is absent
+   * @param offsetWindow the largest {@code offset} accepted; deeper pages must use a cursor
+   * @param cursor whether the endpoint pages with {@code lastId} (else the parameter is ignored)
+   * @throws ApiException 400 naming the parameter for a malformed or out-of-range value
+   */
+  public static Paging parse(Params params, int defaultLimit, int offsetWindow, boolean cursor) {
+    int limit =
+        params
+            .first("limit")
+            .map(v -> (int) ParamValues.integer("limit", v, 1, MAX_LIMIT))
+            .orElse(defaultLimit);
+    OptionalLong lastId = OptionalLong.empty();
+    Optional<String> lastIdValue = cursor ? params.first("lastId") : Optional.empty();
+    if (lastIdValue.isPresent()) {
+      lastId = OptionalLong.of(ParamValues.integer("lastId", lastIdValue.get(), 0, Long.MAX_VALUE));
+    }
+    boolean count = params.first("count").map(v -> v.equalsIgnoreCase("true")).orElse(false);
+    return new Paging(limit, offset(params, offsetWindow, cursor), lastId, count);
+  }
+
+  private static int offset(Params params, int offsetWindow, boolean cursor) {
+    Optional<String> value = params.first("offset");
+    if (value.isEmpty()) {
+      return 0;
+    }
+    long offset = ParamValues.integer("offset", value.get());
+    if (offset < 0) {
+      throw ParamValues.invalid("offset", value.get(), "a whole number >= 0");
+    }
+    if (offset > offsetWindow) {
+      throw ApiException.badRequest(
+          "offset too high: "
+              + offset
+              + " is past the paging window of "
+              + offsetWindow
+              + (cursor
+                  ? "; page deeper with lastId (lastId=0 starts from the beginning)"
+                  : "; narrow the search"));
+    }
+    return (int) offset;
+  }
+}

@@ -1,0 +1,42 @@
+package io.keybox.server.search;
+
+import io.keybox.schema.agent.AgentDocuments;
+import io.keybox.schema.agent.AgentFields;
+import io.keybox.server.error.ApiException;
+import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.AgentRequestParser;
+import io.keybox.server.query.AgentSearchRequest;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.IndexSearcher;
+
+/** Runs agent searches on a snapshot, in roster order. Stateless; safe for concurrent use. */
+public final class AgentSearcher {
+  /** One page of agents: their stored JSON. */
+  public record AgentPage(List<byte[]> agents, PageHits hits) {}
+
+  /**
+   * Searches {@code snapshot}.
+   *
+   * @throws ApiException 400 {@code offset too high} when a page past the first is empty
+   */
+  public AgentPage search(Snapshot snapshot, AgentSearchRequest request) throws IOException {
+    IndexSearcher searcher = snapshot.searcher();
+    PageHits hits =
+        Pager.page(
+            searcher,
+            AgentRequestParser.query(request),
+            AgentFields.BY_NAME,
+            Optional.empty(),
+            request.paging());
+    StoredFields stored = searcher.storedFields();
+    List<byte[]> agents = new ArrayList<>(hits.docs().length);
+    for (int doc : hits.docs()) {
+      agents.add(AgentDocuments.load(stored, doc));
+    }
+    return new AgentPage(agents, hits);
+  }
+}

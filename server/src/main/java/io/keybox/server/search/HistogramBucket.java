@@ -1,0 +1,55 @@
+package io.keybox.server.search;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One bucket of the price histogram: prices from {@code from} (inclusive) to {@code to}
+ * (exclusive), and how many matches have one.
+ */
+public record HistogramBucket(double from, double to, long count) {
+  private static final int TARGET_BUCKETS = 10;
+
+  /**
+   * The histogram of {@code ascending} prices: equal-width buckets whose width is the smallest
+   * "round" number (1, 2 or 5 times a power of ten, at least 1) that spans the prices in at most
+   * ten steps, starting at the multiple of the width at or below the lowest price and ending with
+   * the bucket holding the highest; empty buckets in between are kept so the histogram is
+   * contiguous. No prices, no buckets.
+   */
+  static List<HistogramBucket> of(double[] ascending) {
+    if (ascending.length == 0) {
+      return List.of();
+    }
+    double min = ascending[0];
+    double max = ascending[ascending.length - 1];
+    // All prices equal: a bucket a tenth of the price wide still reads well.
+    double span = max > min ? max - min : Math.max(Math.abs(min), 1);
+    double width = roundUp(span / TARGET_BUCKETS);
+    double start = Math.floor(min / width) * width;
+    int buckets = (int) Math.floor((max - start) / width) + 1;
+    long[] counts = new long[buckets];
+    for (double price : ascending) {
+      counts[Math.min(buckets - 1, (int) Math.floor((price - start) / width))]++;
+    }
+    List<HistogramBucket> histogram = new ArrayList<>(buckets);
+    for (int i = 0; i < buckets; i++) {
+      histogram.add(new HistogramBucket(start + i * width, start + (i + 1) * width, counts[i]));
+    }
+    return histogram;
+  }
+
+  /** The smallest of 1, 2, 5 × 10^k that is at least {@code value}, and at least 1. */
+  static double roundUp(double value) {
+    if (value <= 1) {
+      return 1;
+    }
+    double power = Math.pow(10, Math.floor(Math.log10(value)));
+    for (double step : new double[] {1, 2, 5, 10}) {
+      if (step * power >= value) {
+        return step * power;
+      }
+    }
+    return 10 * power;
+  }
+}

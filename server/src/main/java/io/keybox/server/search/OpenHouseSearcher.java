@@ -1,0 +1,69 @@
+package io.keybox.server.search;
+
+import io.keybox.schema.listing.IdxRule;
+import io.keybox.schema.openhouse.OpenHouseFields;
+import io.keybox.schema.openhouse.OpenHouseQueries;
+import io.keybox.schema.openhouse.OpenHouseSource;
+import io.keybox.server.error.ApiException;
+import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.Include;
+import io.keybox.server.query.OpenHouseQueryBuilder;
+import io.keybox.server.query.OpenHouseSearchRequest;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+
+/** Runs open house searches and lookups on a snapshot. Stateless; safe for concurrent use. */
+public final class OpenHouseSearcher {
+  /** One page of open houses, each with its listing. */
+  public record OpenHousePage(List<OpenHouseSource> openHouses, PageHits hits) {}
+
+  /**
+   * Searches {@code snapshot}.
+   *
+   * @throws ApiException 400 {@code offset too high} when a page past the first is empty
+   */
+  public OpenHousePage search(Snapshot snapshot, OpenHouseSearchRequest request)
+      throws IOException {
+    IndexSearcher searcher = snapshot.searcher();
+    PageHits hits =
+        Pager.page(
+            searcher,
+            OpenHouseQueryBuilder.build(request.filter()),
+            request.sort().sort(request.descending()),
+            Optional.of(OpenHouseFields.OPEN_HOUSE_KEY),
+            request.paging());
+    StoredFields stored = searcher.storedFields();
+    Include include = request.include();
+    List<OpenHouseSource> openHouses = new ArrayList<>(hits.docs().length);
+    for (int doc : hits.docs()) {
+      openHouses.add(OpenHouseSource.load(stored, doc, include.rooms(), include.compliance()));
+    }
+    return new OpenHousePage(openHouses, hits);
+  }
+
+  /**
+   * The open house {@code openHouseKey}, if it exists and {@code idx} admits its listing.
+   *
+   * @throws ApiException 404 otherwise
+   */
+  public OpenHouseSource get(Snapshot snapshot, long openHouseKey, IdxRule idx, Include include)
+      throws IOException {
+    BooleanQuery.Builder query = new BooleanQuery.Builder();
+    query.add(OpenHouseQueries.byKey(openHouseKey), Occur.FILTER);
+    idx.filter().ifPresent(rule -> query.add(rule, Occur.FILTER));
+    IndexSearcher searcher = snapshot.searcher();
+    ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
+    if (hits.length == 0) {
+      throw ApiException.notFound("open house " + openHouseKey + " not found");
+    }
+    return OpenHouseSource.load(
+        searcher.storedFields(), hits[0].doc, include.rooms(), include.compliance());
+  }
+}
