@@ -1,40 +1,17 @@
 package io.keybox.indexer.build;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.feed.FeedFormat;
-import io.keybox.indexer.feed.RawRecord;
-import io.keybox.indexer.feed.RecordBatches;
-import io.keybox.indexer.ids.IdConflictException;
 import io.keybox.indexer.ids.IdMap;
-import io.keybox.indexer.reso.ResoListingMapping;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
-import io.keybox.schema.listing.ListingRecord;
-import io.keybox.schema.listing.Status;
-import io.keybox.schema.shape.InvalidRecordException;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -47,10 +24,8 @@ import org.apache.lucene.store.FSDirectory;
  * Builds a vendor's new state from a dump (listings, and optionally open houses and agents) and
  * publishes it with one commit.
  *
- * <p>Pipeline: a reader thread cuts the dump into batches; a pool parses and validates batches in
- * parallel; this thread takes the parsed batches in dump order and assigns stable ids (so ids are
- * deterministic), then hands the listings back to the pool to be rendered and added to the writer.
- * The commit is the single point of publication: a crash at any moment before it leaves the
+ * <p>Listings go through the parallel {@link ListingPipeline}, which assigns stable ids in dump
+ * order. The commit is the single point of publication: a crash at any moment before it leaves the
  * previous commit serving, and the next run starts over cleanly. Open houses are read before the
  * listings and joined with them after ({@link OpenHouseStage}); agents are added last ({@link
  * AgentStage}).
@@ -60,8 +35,6 @@ import org.apache.lucene.store.FSDirectory;
  * site.
  */
 public final class VendorIndexBuilder {
-  private static final int BATCH = 512;
-
   private final ObjectMapper mapper;
   private final ListingDocuments documents;
   private final Clock clock;
@@ -102,7 +75,7 @@ public final class VendorIndexBuilder {
    */
   public BuildReport rebuild(VendorLayout layout, FeedDumps dumps, FeedFormat format, boolean force)
       throws IOException {
-    return run(layout, dumps, format, Mode.FULL, force);
+    return run(layout, dumps, format, RunMode.FULL, force);
   }
 
   /**
@@ -115,17 +88,11 @@ public final class VendorIndexBuilder {
    */
   public BuildReport update(VendorLayout layout, Path listingsDump, FeedFormat format)
       throws IOException {
-    return run(layout, FeedDumps.listingsOnly(listingsDump), format, Mode.INCREMENTAL, true);
-  }
-
-  /** A full rebuild replaces the vendor's state; an incremental run changes it. */
-  private enum Mode {
-    FULL,
-    INCREMENTAL
+    return run(layout, FeedDumps.listingsOnly(listingsDump), format, RunMode.INCREMENTAL, true);
   }
 
   private BuildReport run(
-      VendorLayout layout, FeedDumps dumps, FeedFormat format, Mode mode, boolean force)
+      VendorLayout layout, FeedDumps dumps, FeedFormat format, RunMode mode, boolean force)
       throws IOException {
     Files.createDirectories(layout.vendorDir());
     IdMap ids = IdMap.load(layout.idMap());
@@ -138,7 +105,9 @@ public final class VendorIndexBuilder {
     }
     try (Directory dir = FSDirectory.open(layout.indexDir());
         IndexWriter writer = new IndexWriter(dir, writerConfig(mode))) {
-      Counts counts = indexAll(dumps.listings(), format, mode, writer, ids, rejects, openHouses);
+      ListingPipeline.Counts counts =
+          new ListingPipeline(mapper, documents, threads)
+              .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses);
       if (!force && counts.upserted() * 2 < currentListings) {
         writer.rollback();
         return new BuildReport(
@@ -161,7 +130,7 @@ public final class VendorIndexBuilder {
           dumps.agents().isEmpty()
               ? 0
               : new AgentStage(mapper).index(dumps.agents().get(), writer, rejects);
-      long listingsAfter = mode == Mode.FULL ? counts.upserted() : countListings(writer);
+      long listingsAfter = mode == RunMode.FULL ? counts.upserted() : countListings(writer);
       CommitData data =
           new CommitData(
               clock.instant(),
@@ -170,7 +139,7 @@ public final class VendorIndexBuilder {
               rejects.size());
       ids.save();
       openHouseKeys.save();
-      writeRejects(layout.rejects(), rejects);
+      RejectsFile.write(layout.rejects(), rejects, mapper);
       writer.setLiveCommitData(data.toUserData().entrySet());
       writer.commit();
       return new BuildReport(
@@ -185,21 +154,15 @@ public final class VendorIndexBuilder {
     }
   }
 
-  /** What a run changed: listings written, listings removed. */
-  private record Counts(long upserted, long deleted) {}
-
-  /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
-  private record Change(ListingRecord listing, long deleteMlsId) {}
-
   private static long countListings(IndexWriter writer) throws IOException {
     try (DirectoryReader reader = DirectoryReader.open(writer)) {
       return new IndexSearcher(reader).count(ListingQueries.allListings());
     }
   }
 
-  private IndexWriterConfig writerConfig(Mode mode) {
+  private IndexWriterConfig writerConfig(RunMode mode) {
     return new IndexWriterConfig()
-        .setOpenMode(mode == Mode.FULL ? OpenMode.CREATE : OpenMode.CREATE_OR_APPEND)
+        .setOpenMode(mode == RunMode.FULL ? OpenMode.CREATE : OpenMode.CREATE_OR_APPEND)
         .setIndexSort(ListingDocuments.INDEX_SORT)
         .setRAMBufferSizeMB(128)
         .setCommitOnClose(false);
@@ -218,213 +181,5 @@ public final class VendorIndexBuilder {
         return new IndexSearcher(reader).count(ListingQueries.allListings());
       }
     }
-  }
-
-  /**
-   * A parsed record: a listing and the identity its id is kept by (listingId, or ListingKey for
-   * RESO), or the reason it was rejected.
-   */
-  private record Parsed(long line, String identity, ListingRecord listing, String rejection) {
-    static Parsed rejected(long line, String reason) {
-      return new Parsed(line, null, null, reason);
-    }
-  }
-
-  private Counts indexAll(
-      Path dump,
-      FeedFormat format,
-      Mode mode,
-      IndexWriter writer,
-      IdMap ids,
-      List<Reject> rejects,
-      OpenHouseStage openHouses)
-      throws IOException {
-    ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
-    BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
-    Semaphore indexing = new Semaphore(threads * 4);
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    List<Future<?>> writes = new ArrayList<>();
-    Thread reader =
-        new Thread(() -> readBatches(dump, format, pool, parsedInOrder, failure), "keybox-read");
-    reader.setDaemon(true);
-    reader.start();
-    Map<String, Long> firstLineOf = new HashMap<>();
-    long upserted = 0;
-    long deleted = 0;
-    try {
-      Future<List<Parsed>> next;
-      while ((next = parsedInOrder.take()) != END) {
-        List<Change> ready = new ArrayList<>(BATCH);
-        for (Parsed parsed : next.get()) {
-          Optional<String> problem = Optional.ofNullable(parsed.rejection());
-          if (problem.isEmpty()) {
-            problem = assignId(parsed, mode, ids, firstLineOf, ready);
-          }
-          problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
-        }
-        for (Change change : ready) {
-          if (change.listing() == null) {
-            deleted++;
-          } else {
-            upserted++;
-            openHouses.offer(change.listing());
-          }
-        }
-        indexing.acquire();
-        writes.add(
-            pool.submit(
-                () -> {
-                  try {
-                    for (Change change : ready) {
-                      apply(change, mode, writer);
-                    }
-                  } finally {
-                    indexing.release();
-                  }
-                  return null;
-                }));
-      }
-      for (Future<?> write : writes) {
-        write.get();
-      }
-      if (failure.get() != null) {
-        throw new UnreadableDumpException(dump, failure.get());
-      }
-      return new Counts(upserted, deleted);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("indexing interrupted");
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-    } finally {
-      pool.shutdownNow();
-      reader.interrupt();
-    }
-  }
-
-  /**
-   * Writes one change. NOTE: a delete-by-query applies only to documents indexed before it, so in
-   * an incremental run the old version goes and the new one, added after, stays.
-   */
-  private void apply(Change change, Mode mode, IndexWriter writer) throws IOException {
-    if (change.listing() == null) {
-      writer.deleteDocuments(ListingQueries.byMlsId(change.deleteMlsId()));
-      return;
-    }
-    if (mode == Mode.INCREMENTAL) {
-      writer.deleteDocuments(ListingQueries.byMlsId(change.listing().mlsId().getAsLong()));
-    }
-    writer.addDocument(documents.toDocument(change.listing()));
-  }
-
-  private static Optional<String> assignId(
-      Parsed parsed, Mode mode, IdMap ids, Map<String, Long> firstLineOf, List<Change> ready) {
-    ListingRecord listing = parsed.listing();
-    Long first = firstLineOf.putIfAbsent(parsed.identity(), parsed.line());
-    if (first != null) {
-      return Optional.of(
-          "listingId: duplicate '" + parsed.identity() + "' (first at line " + first + ")");
-    }
-    if (mode == Mode.INCREMENTAL && listing.status() == Status.Delete) {
-      // In an incremental run Delete removes the listing (OPERATIONS.md §4); an unknown one has
-      // nothing to remove. A full dump is the vendor's state as is: Delete is searchable there.
-      ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, id)));
-      return Optional.empty();
-    }
-    try {
-      ready.add(new Change(listing.withMlsId(ids.assign(parsed.identity(), listing.mlsId())), 0));
-      return Optional.empty();
-    } catch (IdConflictException e) {
-      return Optional.of("mlsId: " + e.getMessage());
-    }
-  }
-
-  /** Marks the end of the parsed batches. */
-  private static final Future<List<Parsed>> END =
-      java.util.concurrent.CompletableFuture.completedFuture(List.of());
-
-  private void readBatches(
-      Path dump,
-      FeedFormat format,
-      ExecutorService pool,
-      BlockingQueue<Future<List<Parsed>>> parsedInOrder,
-      AtomicReference<Throwable> failure) {
-    try (RecordBatches records = format.open(dump, mapper)) {
-      List<RawRecord> batch;
-      while (!(batch = records.nextBatch(BATCH)).isEmpty()) {
-        List<RawRecord> records0 = batch;
-        parsedInOrder.put(pool.submit(() -> parse(records0, format)));
-      }
-    } catch (IOException | RuntimeException e) {
-      failure.set(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      failure.set(e);
-    } finally {
-      try {
-        parsedInOrder.put(END);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-  }
-
-  private List<Parsed> parse(List<RawRecord> records, FeedFormat format) {
-    List<Parsed> parsed = new ArrayList<>(records.size());
-    for (RawRecord record : records) {
-      parsed.add(parse(record, format));
-    }
-    return parsed;
-  }
-
-  private Parsed parse(RawRecord record, FeedFormat format) {
-    JsonNode json = record.parsed();
-    if (json == null) {
-      try {
-        json = mapper.readTree(record.text());
-      } catch (IOException e) {
-        return Parsed.rejected(record.line(), "not valid JSON");
-      }
-    }
-    if (json == null || !json.isObject()) {
-      return Parsed.rejected(record.line(), "expected a JSON object");
-    }
-    String identity = null;
-    if (format == FeedFormat.RESO) {
-      identity = ResoListingMapping.identity(json);
-      json = ResoListingMapping.toListing(json);
-    }
-    try {
-      ListingRecord listing = ListingRecord.parse(json);
-      return new Parsed(
-          record.line(), identity != null ? identity : listing.listingId(), listing, null);
-    } catch (InvalidRecordException e) {
-      return Parsed.rejected(record.line(), e.getMessage());
-    }
-  }
-
-  private void writeRejects(Path file, List<Reject> rejects) throws IOException {
-    Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-    try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-      for (Reject reject : rejects) {
-        out.write(
-            mapper.writeValueAsString(
-                mapper
-                    .createObjectNode()
-                    .put("dump", reject.dump())
-                    .put("line", reject.line())
-                    .put("reason", reject.reason())));
-        out.write('\n');
-      }
-    }
-    Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

@@ -1,0 +1,256 @@
+package io.keybox.indexer.build;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.feed.RawRecord;
+import io.keybox.indexer.feed.RecordBatches;
+import io.keybox.indexer.ids.IdConflictException;
+import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.reso.ResoListingMapping;
+import io.keybox.schema.listing.ListingDocuments;
+import io.keybox.schema.listing.ListingQueries;
+import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.listing.Status;
+import io.keybox.schema.shape.InvalidRecordException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.lucene.index.IndexWriter;
+
+/**
+ * The listings pipeline of a run: a reader thread cuts the dump into batches; a pool parses and
+ * validates batches in parallel; the calling thread takes the parsed batches in dump order and
+ * assigns stable ids (so ids are deterministic), then hands the listings back to the pool to be
+ * rendered and written.
+ */
+final class ListingPipeline {
+  private static final int BATCH = 512;
+
+  private final ObjectMapper mapper;
+  private final ListingDocuments documents;
+  private final int threads;
+
+  ListingPipeline(ObjectMapper mapper, ListingDocuments documents, int threads) {
+    this.mapper = mapper;
+    this.documents = documents;
+    this.threads = threads;
+  }
+
+  /** What a run changed: listings written, listings removed. */
+  record Counts(long upserted, long deleted) {}
+
+  /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
+  private record Change(ListingRecord listing, long deleteMlsId) {}
+
+  /**
+   * A parsed record: a listing and the identity its id is kept by (listingId, or ListingKey for
+   * RESO), or the reason it was rejected.
+   */
+  private record Parsed(long line, String identity, ListingRecord listing, String rejection) {
+    static Parsed rejected(long line, String reason) {
+      return new Parsed(line, null, null, reason);
+    }
+  }
+
+  /**
+   * Reads {@code dump} and writes its listings to {@code writer}; rejected records go to {@code
+   * rejects}, and every written listing is offered to {@code openHouses} for the join.
+   *
+   * @throws UnreadableDumpException when the dump cannot be read to its end
+   * @throws IOException when the index cannot be written
+   */
+  Counts run(
+      Path dump,
+      FeedFormat format,
+      RunMode mode,
+      IndexWriter writer,
+      IdMap ids,
+      List<Reject> rejects,
+      OpenHouseStage openHouses)
+      throws IOException {
+    ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
+    BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
+    Semaphore indexing = new Semaphore(threads * 4);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<Future<?>> writes = new ArrayList<>();
+    Thread reader =
+        new Thread(() -> readBatches(dump, format, pool, parsedInOrder, failure), "keybox-read");
+    reader.setDaemon(true);
+    reader.start();
+    Map<String, Long> firstLineOf = new HashMap<>();
+    long upserted = 0;
+    long deleted = 0;
+    try {
+      Future<List<Parsed>> next;
+      while ((next = parsedInOrder.take()) != END) {
+        List<Change> ready = new ArrayList<>(BATCH);
+        for (Parsed parsed : next.get()) {
+          Optional<String> problem = Optional.ofNullable(parsed.rejection());
+          if (problem.isEmpty()) {
+            problem = assignId(parsed, mode, ids, firstLineOf, ready);
+          }
+          problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
+        }
+        for (Change change : ready) {
+          if (change.listing() == null) {
+            deleted++;
+          } else {
+            upserted++;
+            openHouses.offer(change.listing());
+          }
+        }
+        indexing.acquire();
+        writes.add(
+            pool.submit(
+                () -> {
+                  try {
+                    for (Change change : ready) {
+                      apply(change, mode, writer);
+                    }
+                  } finally {
+                    indexing.release();
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> write : writes) {
+        write.get();
+      }
+      if (failure.get() != null) {
+        throw new UnreadableDumpException(dump, failure.get());
+      }
+      return new Counts(upserted, deleted);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("indexing interrupted");
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    } finally {
+      pool.shutdownNow();
+      reader.interrupt();
+    }
+  }
+
+  /**
+   * Writes one change. NOTE: a delete-by-query applies only to documents indexed before it, so in
+   * an incremental run the old version goes and the new one, added after, stays.
+   */
+  private void apply(Change change, RunMode mode, IndexWriter writer) throws IOException {
+    if (change.listing() == null) {
+      writer.deleteDocuments(ListingQueries.byMlsId(change.deleteMlsId()));
+      return;
+    }
+    if (mode == RunMode.INCREMENTAL) {
+      writer.deleteDocuments(ListingQueries.byMlsId(change.listing().mlsId().getAsLong()));
+    }
+    writer.addDocument(documents.toDocument(change.listing()));
+  }
+
+  private static Optional<String> assignId(
+      Parsed parsed, RunMode mode, IdMap ids, Map<String, Long> firstLineOf, List<Change> ready) {
+    ListingRecord listing = parsed.listing();
+    Long first = firstLineOf.putIfAbsent(parsed.identity(), parsed.line());
+    if (first != null) {
+      return Optional.of(
+          "listingId: duplicate '" + parsed.identity() + "' (first at line " + first + ")");
+    }
+    if (mode == RunMode.INCREMENTAL && listing.status() == Status.Delete) {
+      // In an incremental run Delete removes the listing (OPERATIONS.md §4); an unknown one has
+      // nothing to remove. A full dump is the vendor's state as is: Delete is searchable there.
+      ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, id)));
+      return Optional.empty();
+    }
+    try {
+      ready.add(new Change(listing.withMlsId(ids.assign(parsed.identity(), listing.mlsId())), 0));
+      return Optional.empty();
+    } catch (IdConflictException e) {
+      return Optional.of("mlsId: " + e.getMessage());
+    }
+  }
+
+  /** Marks the end of the parsed batches. */
+  private static final Future<List<Parsed>> END =
+      java.util.concurrent.CompletableFuture.completedFuture(List.of());
+
+  private void readBatches(
+      Path dump,
+      FeedFormat format,
+      ExecutorService pool,
+      BlockingQueue<Future<List<Parsed>>> parsedInOrder,
+      AtomicReference<Throwable> failure) {
+    try (RecordBatches records = format.open(dump, mapper)) {
+      List<RawRecord> batch;
+      while (!(batch = records.nextBatch(BATCH)).isEmpty()) {
+        List<RawRecord> records0 = batch;
+        parsedInOrder.put(pool.submit(() -> parse(records0, format)));
+      }
+    } catch (IOException | RuntimeException e) {
+      failure.set(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      failure.set(e);
+    } finally {
+      try {
+        parsedInOrder.put(END);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private List<Parsed> parse(List<RawRecord> records, FeedFormat format) {
+    List<Parsed> parsed = new ArrayList<>(records.size());
+    for (RawRecord record : records) {
+      parsed.add(parse(record, format));
+    }
+    return parsed;
+  }
+
+  private Parsed parse(RawRecord record, FeedFormat format) {
+    JsonNode json = record.parsed();
+    if (json == null) {
+      try {
+        json = mapper.readTree(record.text());
+      } catch (IOException e) {
+        return Parsed.rejected(record.line(), "not valid JSON");
+      }
+    }
+    if (json == null || !json.isObject()) {
+      return Parsed.rejected(record.line(), "expected a JSON object");
+    }
+    String identity = null;
+    if (format == FeedFormat.RESO) {
+      identity = ResoListingMapping.identity(json);
+      json = ResoListingMapping.toListing(json);
+    }
+    try {
+      ListingRecord listing = ListingRecord.parse(json);
+      return new Parsed(
+          record.line(), identity != null ? identity : listing.listingId(), listing, null);
+    } catch (InvalidRecordException e) {
+      return Parsed.rejected(record.line(), e.getMessage());
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}
