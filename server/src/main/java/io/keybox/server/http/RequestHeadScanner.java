@@ -1,0 +1,293 @@
+package io.keybox.server.http;
+
+import java.nio.ByteBuffer;
+import java.util.Optional;
+
+/**
+ * Reads the bytes of an HTTP/1.1 connection as they arrive, alongside Undertow's parser, to say in
+ * words what is wrong with a request that the parser rejects before any handler runs (Undertow then
+ * only knows "400"): a '%' without two hex digits, a character that must be percent-encoded, a
+ * space inside the target, a malformed header line, too many headers or too large a head.
+ *
+ * <p>It keeps the first problem it sees since the last response was written ({@link
+ * #responseWritten}): Undertow stops at the first bad request, and earlier pipelined requests in
+ * the same read were good, so that first problem is the one Undertow hit. It never changes a byte
+ * and never rejects anything itself; it only describes. Request bodies are not expected (the API
+ * takes none), so bytes after a head are read as the next request; a wrong guess there only costs a
+ * less precise message.
+ *
+ * <p>Thread-safe: the IO thread reads while a worker thread may write the previous response.
+ */
+final class RequestHeadScanner {
+  /** A rejected request in words: the status to answer with and the message. */
+  record Problem(int status, String message) {}
+
+  private static final int METHOD = 0;
+  private static final int TARGET = 1;
+  private static final int VERSION = 2;
+  private static final int HEADER_START = 3;
+  private static final int HEADER_NAME = 4;
+  private static final int HEADER_VALUE = 5;
+  private static final int SKIP_LINE = 6;
+
+  /** How much of the method and target is kept for the access log line. */
+  private static final int LOGGED_TARGET = 200;
+
+  private static final int MAX_VERSION = 16;
+
+  private final int maxHeadBytes;
+  private final int maxHeaders;
+
+  // Guarded by this.
+  private int state = METHOD;
+  private long headBytes;
+  private int headers;
+  private int percent; // 0 outside an escape, else the characters of it seen so far (1 or 2)
+  private final StringBuilder escape = new StringBuilder(3);
+  private final StringBuilder method = new StringBuilder();
+  private final StringBuilder target = new StringBuilder();
+  private final StringBuilder version = new StringBuilder();
+  private boolean wroteSinceRead;
+  private Problem problem;
+  private String problemRequest;
+  private boolean problemInThisLine; // the request line of the problem is still being read
+
+  RequestHeadScanner(int maxHeadBytes, int maxHeaders) {
+    this.maxHeadBytes = maxHeadBytes;
+    this.maxHeaders = maxHeaders;
+  }
+
+  /** Scans the bytes from {@code from} (inclusive) to {@code to} of {@code buffer}. */
+  synchronized void scan(ByteBuffer buffer, int from, int to) {
+    if (wroteSinceRead) {
+      // The client sent this after reading a response: a problem seen before was answered.
+      wroteSinceRead = false;
+      problem = null;
+      problemRequest = null;
+      problemInThisLine = false;
+    }
+    for (int i = from; i < to; i++) {
+      accept(buffer.get(i) & 0xFF);
+    }
+  }
+
+  /** A response went out; the next bytes read belong to a request not yet described. */
+  synchronized void responseWritten() {
+    wroteSinceRead = true;
+  }
+
+  /** The first problem seen since the last response, if any. */
+  synchronized Optional<Problem> problem() {
+    return Optional.ofNullable(problem);
+  }
+
+  /**
+   * The method and start of the target of the request the problem was found in (or of the request
+   * being read), escaped for a log line, e.g. {@code GET /properties?cities=%ZZ}.
+   */
+  synchronized String request() {
+    if (problemRequest != null) {
+      return problemRequest;
+    }
+    return method.isEmpty() ? "-" : method + " " + (target.isEmpty() ? "-" : target);
+  }
+
+  private void accept(int b) {
+    if (++headBytes > maxHeadBytes) {
+      fail(431, "the request head (URL and headers) is larger than " + maxHeadBytes + " bytes");
+    }
+    switch (state) {
+      case METHOD -> method(b);
+      case TARGET -> target(b);
+      case VERSION -> version(b);
+      case HEADER_START -> headerStart(b);
+      case HEADER_NAME -> headerName(b);
+      case HEADER_VALUE -> headerValue(b);
+      case SKIP_LINE -> {
+        if (b == '\n') {
+          state = HEADER_START;
+        }
+      }
+      default -> throw new IllegalStateException("state " + state);
+    }
+  }
+
+  private void method(int b) {
+    if (b == ' ' && !method.isEmpty()) {
+      state = TARGET;
+    } else if (isTokenChar(b)) {
+      if (method.length() < 32) {
+        method.append((char) b);
+      }
+    } else {
+      fail(400, "malformed request line: the method contains " + describe(b));
+      skipToHeaders(b);
+    }
+  }
+
+  /** After a broken line: the headers start after its end. */
+  private void skipToHeaders(int b) {
+    state = b == '\n' ? HEADER_START : SKIP_LINE;
+  }
+
+  private void target(int b) {
+    if (percent > 0) {
+      if (isUrlChar(b) || b == '%') {
+        escape.append((char) b);
+      }
+      if (isHex(b)) {
+        percent = percent == 2 ? 0 : percent + 1;
+        logTarget(b);
+        return;
+      }
+      fail(
+          400,
+          "malformed URL: '"
+              + escape
+              + "' is not a percent escape ('%' and two hex digits); write a literal % as %25");
+      percent = 0;
+    }
+    if (b == ' ') {
+      state = VERSION;
+      lineRead();
+    } else if (b == '\r' || b == '\n') {
+      fail(400, "malformed request line: no HTTP version after the request target");
+      lineRead();
+      skipToHeaders(b);
+    } else if (b == '%') {
+      percent = 1;
+      escape.setLength(0);
+      escape.append('%');
+      logTarget(b);
+    } else if (isUrlChar(b)) {
+      logTarget(b);
+    } else {
+      fail(
+          400,
+          "malformed URL: "
+              + describe(b)
+              + " is not allowed in a URL; percent-encode it"
+              + (b >= 0x80
+                  ? " (as the %XX escapes of its UTF-8 bytes)"
+                  : String.format(" as %%%02X", b)));
+      logTarget(b);
+    }
+  }
+
+  private void version(int b) {
+    if (b == '\n') {
+      String v = version.toString();
+      if (!v.matches("HTTP/[0-9]\\.[0-9]")) {
+        fail(400, "malformed request line: expected HTTP/1.1 after the request target");
+      }
+      version.setLength(0);
+      state = HEADER_START;
+    } else if (b == '\r') {
+      // the line ends at the \n
+    } else if (b == ' ') {
+      fail(400, "malformed URL: a space must be percent-encoded (as %20 or +)");
+    } else if (version.length() < MAX_VERSION) {
+      version.append((char) b);
+    }
+  }
+
+  private void headerStart(int b) {
+    if (b == '\r') {
+      return; // the head or the line ends at the \n
+    }
+    if (b == '\n') {
+      endOfHead();
+    } else if (b == ' ' || b == '\t') {
+      state = HEADER_VALUE; // obsolete line folding: the previous value goes on
+    } else if (isTokenChar(b)) {
+      if (++headers > maxHeaders) {
+        fail(431, "too many header lines; at most " + maxHeaders + " are allowed");
+      }
+      state = HEADER_NAME;
+    } else {
+      fail(400, "malformed header line: a header name contains " + describe(b));
+      skipToHeaders(b);
+    }
+  }
+
+  private void headerName(int b) {
+    if (b == ':') {
+      state = HEADER_VALUE;
+    } else if (!isTokenChar(b)) {
+      fail(400, "malformed header line: a header name contains " + describe(b));
+      skipToHeaders(b);
+    }
+  }
+
+  private void headerValue(int b) {
+    if (b == '\n') {
+      state = HEADER_START;
+    } else if (b != '\r' && b != '\t' && (b < 0x20 || b == 0x7F)) {
+      fail(400, "malformed header line: a header value contains " + describe(b));
+    }
+  }
+
+  private void endOfHead() {
+    state = METHOD;
+    headBytes = 0;
+    headers = 0;
+    percent = 0;
+    method.setLength(0);
+    target.setLength(0);
+    version.setLength(0);
+  }
+
+  private void fail(int status, String message) {
+    if (problem == null) {
+      problem = new Problem(status, message);
+      problemInThisLine = state == METHOD || state == TARGET;
+      problemRequest = method.isEmpty() ? "-" : method + " " + target;
+    }
+  }
+
+  /** The request line's target is complete: log the whole of it with a problem found in it. */
+  private void lineRead() {
+    if (problemInThisLine) {
+      problemInThisLine = false;
+      problemRequest = method + " " + target;
+    }
+  }
+
+  private void logTarget(int b) {
+    if (target.length() < LOGGED_TARGET) {
+      target.append(b > 0x20 && b < 0x7F ? String.valueOf((char) b) : String.format("%%%02X", b));
+    }
+  }
+
+  private static String describe(int b) {
+    if (b > 0x20 && b < 0x7F) {
+      return "the character '" + (char) b + "'";
+    }
+    if (b == ' ') {
+      return "a space";
+    }
+    return b < 0x80
+        ? String.format("the control character 0x%02X", b)
+        : String.format("the raw byte 0x%02X", b);
+  }
+
+  private static boolean isHex(int b) {
+    return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
+  }
+
+  /** RFC 9110 tchar. */
+  static boolean isTokenChar(int b) {
+    return (b >= 'a' && b <= 'z')
+        || (b >= 'A' && b <= 'Z')
+        || (b >= '0' && b <= '9')
+        || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
+  }
+
+  /** RFC 3986 pchar, '/' and '?' (the '%' of an escape is handled apart). */
+  static boolean isUrlChar(int b) {
+    return (b >= 'a' && b <= 'z')
+        || (b >= 'A' && b <= 'Z')
+        || (b >= '0' && b <= '9')
+        || "-._~!$&'()*+,;=:@/?".indexOf(b) >= 0;
+  }
+}
