@@ -2,6 +2,8 @@ package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.limit.LoginThrottle;
+import io.keybox.server.limit.RateLimiter;
 import io.keybox.server.query.ListingRequestParser;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
@@ -42,7 +44,7 @@ public final class KeyboxServer implements AutoCloseable {
               + "; bind 127.0.0.1, give a certificate (--tls-cert and --tls-key, or"
               + " --tls-keystore), or say --behind-proxy when a TLS proxy is in front");
     }
-    BaseUrls baseUrls = new BaseUrls(config.baseUrl());
+    BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
     ListingHandlers listings =
         new ListingHandlers(indexes, new ListingRequestParser(config.offsetWindow()), baseUrls);
     Router routes =
@@ -53,7 +55,13 @@ public final class KeyboxServer implements AutoCloseable {
     HttpHandler perRequest =
         new UrlLimitHandler(
             config.limits().maxUrlLength(),
-            new CorsHandler(config.corsOrigins(), new AuthHandler(authenticator, routes)));
+            new CorsHandler(
+                config.corsOrigins(),
+                new AuthHandler(
+                    authenticator,
+                    new LoginThrottle(),
+                    config.behindProxy(),
+                    new RateLimitHandler(new RateLimiter(), new AddonHandler(routes)))));
     HttpHandler chain =
         new AdmissionHandler(
             config.limits(),

@@ -93,6 +93,7 @@ class TlsHttpTest {
       assertTrue(
           response.headers().firstValue("Link").orElseThrow().startsWith("<https://127.0.0.1:"),
           response.headers().toString());
+      assertTrue(response.headers().firstValue("RateLimit-Remaining").isPresent());
     }
   }
 
