@@ -134,20 +134,27 @@ final class BufferedResponse implements BlockingHttpExchange {
   }
 
   /**
-   * Called when the exchange ends. A body that was written but never committed (a handler that
-   * ended the exchange itself) is written out blocking, as Undertow's own blocking exchange would.
+   * Called when the exchange ends. A response not sent yet (a handler that ended the exchange
+   * itself, with or without a body) is written out now, blocking, as Undertow's own blocking
+   * exchange would: left to Undertow, a response without a body would come after it drained the
+   * request body, and a request with a broken chunked body and {@code Connection: close} would then
+   * get no answer at all.
    */
   @Override
   public synchronized void close() throws IOException {
-    if (committed || body.size() == 0) {
-      committed = true;
+    if (committed) {
       return;
     }
     committed = true;
+    if (exchange.isResponseStarted() || exchange.isResponseComplete()) {
+      return;
+    }
     try (UndertowOutputStream out = new UndertowOutputStream(exchange)) {
-      exchange.setResponseContentLength(body.size());
-      ByteBuffer bytes = body.bytes();
-      out.write(bytes.array(), bytes.arrayOffset(), bytes.remaining());
+      if (body.size() > 0) {
+        exchange.setResponseContentLength(body.size());
+        ByteBuffer bytes = body.bytes();
+        out.write(bytes.array(), bytes.arrayOffset(), bytes.remaining());
+      }
     }
   }
 

@@ -39,15 +39,15 @@ final class EdgeHandler implements HttpHandler {
     exchange.getResponseHeaders().put(REQUEST_ID, requestId);
     exchange.getResponseHeaders().put(SERVICE_MEDIA_TYPE, MediaType.SERVICE_MEDIA_TYPE);
     exchange.getResponseHeaders().put(Headers.VARY, "Accept, Accept-Encoding");
-    exchange.putAttachment(
-        Exchanges.MEDIA_TYPE,
-        MediaType.negotiate(exchange.getRequestHeaders().getFirst(Headers.ACCEPT)));
     exchange.addExchangeCompleteListener(
         (done, nextListener) -> {
           accessLog.log(done, requestId, System.nanoTime() - started);
           nextListener.proceed();
         });
     try {
+      exchange.putAttachment(
+          Exchanges.MEDIA_TYPE,
+          MediaType.negotiate(exchange.getRequestHeaders().getFirst(Headers.ACCEPT)));
       next.handleRequest(exchange);
     } catch (ApiException e) {
       if (e.retryAfterSeconds() > 0) {

@@ -163,6 +163,9 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
             + MediaType.SERVICE_MEDIA_TYPE
             + "\r\nConnection: close\r\n\r\n";
     byte[] headBytes = responseHead.getBytes(StandardCharsets.ISO_8859_1);
+    if (scanner.method().equals("HEAD")) {
+      body = new byte[0]; // the head says how long the body would be; a HEAD gets none
+    }
     ByteBuffer response = ByteBuffer.allocate(headBytes.length + body.length);
     response.put(headBytes).put(body).flip();
     accessLog.logUnparsed(scanner.request(), status, response.remaining(), requestId);

@@ -33,6 +33,9 @@ final class RequestHeadScanner {
   /** How much of the method and target is kept for the access log line. */
   private static final int LOGGED_TARGET = 200;
 
+  /** How much of the target and the Host value is kept for the Host check. */
+  private static final int KEPT = 512;
+
   private static final int MAX_VERSION = 16;
 
   private final int maxHeadBytes;
@@ -47,6 +50,15 @@ final class RequestHeadScanner {
   private final StringBuilder method = new StringBuilder();
   private final StringBuilder target = new StringBuilder();
   private final StringBuilder version = new StringBuilder();
+  private final StringBuilder targetStart = new StringBuilder();
+  private final StringBuilder headerName = new StringBuilder();
+  private final StringBuilder host = new StringBuilder();
+  private boolean http11 = true;
+  private int hosts;
+  private boolean inHost;
+  private boolean refuse; // the byte just scanned must become a NUL
+  private int previous; // the byte before this one
+  private String lastMethod = "-"; // of the latest request line read
   private boolean wroteSinceRead;
   private Problem problem;
   private String problemRequest;
@@ -68,6 +80,10 @@ final class RequestHeadScanner {
     }
     for (int i = from; i < to; i++) {
       accept(buffer.get(i) & 0xFF);
+      if (refuse) {
+        refuse = false;
+        buffer.put(i, (byte) 0);
+      }
     }
   }
 
@@ -79,6 +95,15 @@ final class RequestHeadScanner {
   /** The first problem seen since the last response, if any. */
   synchronized Optional<Problem> problem() {
     return Optional.ofNullable(problem);
+  }
+
+  /** The method of the request the problem was found in, else of the latest request read. */
+  synchronized String method() {
+    if (problemRequest == null) {
+      return method.isEmpty() ? lastMethod : method.toString();
+    }
+    int space = problemRequest.indexOf(' ');
+    return space < 0 ? problemRequest : problemRequest.substring(0, space);
   }
 
   /**
@@ -96,6 +121,10 @@ final class RequestHeadScanner {
     if (++headBytes > maxHeadBytes) {
       fail(431, "the request head (URL and headers) is larger than " + maxHeadBytes + " bytes");
     }
+    if (b == '\n' && previous != '\r') {
+      fail(400, "malformed request: every line must end with CR LF");
+    }
+    previous = b;
     switch (state) {
       case METHOD -> method(b);
       case TARGET -> target(b);
@@ -115,6 +144,7 @@ final class RequestHeadScanner {
   private void method(int b) {
     if (b == ' ' && !method.isEmpty()) {
       state = TARGET;
+      lastMethod = method.toString();
     } else if (isTokenChar(b)) {
       if (method.length() < 32) {
         method.append((char) b);
@@ -161,6 +191,9 @@ final class RequestHeadScanner {
       logTarget(b);
     } else if (isUrlChar(b)) {
       logTarget(b);
+      if (targetStart.length() < KEPT) {
+        targetStart.append((char) b);
+      }
     } else {
       fail(
           400,
@@ -180,6 +213,8 @@ final class RequestHeadScanner {
       if (!v.matches("HTTP/[0-9]\\.[0-9]")) {
         fail(400, "malformed request line: expected HTTP/1.1 after the request target");
       }
+      // Undertow takes versions it does not know for 1.1, which needs a Host.
+      http11 = !v.equals("HTTP/1.0") && !v.equals("HTTP/0.9");
       version.setLength(0);
       state = HEADER_START;
     } else if (b == '\r') {
@@ -203,6 +238,8 @@ final class RequestHeadScanner {
       if (++headers > maxHeaders) {
         fail(431, "too many header lines; at most " + maxHeaders + " are allowed");
       }
+      headerName.setLength(0);
+      headerName.append((char) b);
       state = HEADER_NAME;
     } else {
       fail(400, "malformed header line: a header name contains " + describe(b));
@@ -213,7 +250,14 @@ final class RequestHeadScanner {
   private void headerName(int b) {
     if (b == ':') {
       state = HEADER_VALUE;
-    } else if (!isTokenChar(b)) {
+      if (headerName.toString().equalsIgnoreCase("host") && ++hosts == 1) {
+        inHost = true;
+      }
+    } else if (isTokenChar(b)) {
+      if (headerName.length() < 16) {
+        headerName.append((char) b);
+      }
+    } else {
       fail(400, "malformed header line: a header name contains " + describe(b));
       skipToHeaders(b);
     }
@@ -222,12 +266,27 @@ final class RequestHeadScanner {
   private void headerValue(int b) {
     if (b == '\n') {
       state = HEADER_START;
+      inHost = false;
     } else if (b != '\r' && b != '\t' && (b < 0x20 || b == 0x7F)) {
       fail(400, "malformed header line: a header value contains " + describe(b));
+    } else if (inHost && b != '\r' && host.length() < KEPT) {
+      host.append((char) b);
     }
   }
 
   private void endOfHead() {
+    // Refused even after another problem: if the parser let that one pass, it must stop here.
+    HostHeaderCheck.problem(http11, hosts, host.toString().strip(), targetStart.toString())
+        .ifPresent(
+            message -> {
+              fail(400, message);
+              refuse = true;
+            });
+    targetStart.setLength(0);
+    host.setLength(0);
+    hosts = 0;
+    inHost = false;
+    http11 = true;
     state = METHOD;
     headBytes = 0;
     headers = 0;
@@ -247,6 +306,15 @@ final class RequestHeadScanner {
 
   /** The request line's target is complete: log the whole of it with a problem found in it. */
   private void lineRead() {
+    String start = targetStart.toString();
+    if (start.equals("*")
+        ? !lastMethod.equals("OPTIONS")
+        : !start.startsWith("/") && !start.startsWith("http://") && !start.startsWith("https://")) {
+      fail(
+          400,
+          "malformed request line: the request target must be a path starting with '/' (or *"
+              + " for OPTIONS)");
+    }
     if (problemInThisLine) {
       problemInThisLine = false;
       problemRequest = method + " " + target;
@@ -283,11 +351,14 @@ final class RequestHeadScanner {
         || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
   }
 
-  /** RFC 3986 pchar, '/' and '?' (the '%' of an escape is handled apart). */
+  /**
+   * What Undertow 2.4's parser takes in a path or query: RFC 3986 pchar, '/', '?', and '[' ']' (the
+   * '%' of an escape is handled apart).
+   */
   static boolean isUrlChar(int b) {
     return (b >= 'a' && b <= 'z')
         || (b >= 'A' && b <= 'Z')
         || (b >= '0' && b <= '9')
-        || "-._~!$&'()*+,;=:@/?".indexOf(b) >= 0;
+        || "-._~!$&'()*+,;=:@/?[]".indexOf(b) >= 0;
   }
 }
