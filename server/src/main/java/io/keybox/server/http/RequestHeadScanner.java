@@ -11,10 +11,11 @@ import java.util.Optional;
  *
  * <p>It keeps the first problem it sees since the last response was written ({@link
  * #responseWritten}): Undertow stops at the first bad request, and earlier pipelined requests in
- * the same read were good, so that first problem is the one Undertow hit. It never changes a byte
- * and never rejects anything itself; it only describes. Request bodies are not expected (the API
- * takes none), so bytes after a head are read as the next request; a wrong guess there only costs a
- * less precise message.
+ * the same read were good, so that first problem is the one Undertow hit. It only describes, with
+ * one exception: a bad Host ({@link HostHeaderCheck}) is refused here, by turning the head's last
+ * line feed into a NUL that the parser rejects, because Undertow's own Host check can close the
+ * connection without any answer. Request bodies are not expected (the API takes none), so bytes
+ * after a head are read as the next request; a wrong guess there only costs a less precise message.
  *
  * <p>Thread-safe: the IO thread reads while a worker thread may write the previous response.
  */
@@ -59,6 +60,7 @@ final class RequestHeadScanner {
   private boolean refuse; // the byte just scanned must become a NUL
   private int previous; // the byte before this one
   private String lastMethod = "-"; // of the latest request line read
+  private String lastRequest = "-"; // its method and target, for the log
   private boolean wroteSinceRead;
   private Problem problem;
   private String problemRequest;
@@ -114,7 +116,7 @@ final class RequestHeadScanner {
     if (problemRequest != null) {
       return problemRequest;
     }
-    return method.isEmpty() ? "-" : method + " " + (target.isEmpty() ? "-" : target);
+    return method.isEmpty() ? lastRequest : method + " " + (target.isEmpty() ? "-" : target);
   }
 
   private void accept(int b) {
@@ -145,12 +147,12 @@ final class RequestHeadScanner {
     if (b == ' ' && !method.isEmpty()) {
       state = TARGET;
       lastMethod = method.toString();
-    } else if (isTokenChar(b)) {
+    } else if (HttpChars.isTokenChar(b)) {
       if (method.length() < 32) {
         method.append((char) b);
       }
     } else {
-      fail(400, "malformed request line: the method contains " + describe(b));
+      fail(400, "malformed request line: the method contains " + HttpChars.describe(b));
       skipToHeaders(b);
     }
   }
@@ -162,12 +164,13 @@ final class RequestHeadScanner {
 
   private void target(int b) {
     if (percent > 0) {
-      if (isUrlChar(b) || b == '%') {
+      if (HttpChars.isUrlChar(b) || b == '%') {
         escape.append((char) b);
       }
-      if (isHex(b)) {
+      if (HttpChars.isHex(b)) {
         percent = percent == 2 ? 0 : percent + 1;
         logTarget(b);
+        keepTarget(b);
         return;
       }
       fail(
@@ -189,16 +192,15 @@ final class RequestHeadScanner {
       escape.setLength(0);
       escape.append('%');
       logTarget(b);
-    } else if (isUrlChar(b)) {
+      keepTarget(b);
+    } else if (HttpChars.isUrlChar(b)) {
       logTarget(b);
-      if (targetStart.length() < KEPT) {
-        targetStart.append((char) b);
-      }
+      keepTarget(b);
     } else {
       fail(
           400,
           "malformed URL: "
-              + describe(b)
+              + HttpChars.describe(b)
               + " is not allowed in a URL; percent-encode it"
               + (b >= 0x80
                   ? " (as the %XX escapes of its UTF-8 bytes)"
@@ -234,7 +236,7 @@ final class RequestHeadScanner {
       endOfHead();
     } else if (b == ' ' || b == '\t') {
       state = HEADER_VALUE; // obsolete line folding: the previous value goes on
-    } else if (isTokenChar(b)) {
+    } else if (HttpChars.isTokenChar(b)) {
       if (++headers > maxHeaders) {
         fail(431, "too many header lines; at most " + maxHeaders + " are allowed");
       }
@@ -242,7 +244,7 @@ final class RequestHeadScanner {
       headerName.append((char) b);
       state = HEADER_NAME;
     } else {
-      fail(400, "malformed header line: a header name contains " + describe(b));
+      fail(400, "malformed header line: a header name contains " + HttpChars.describe(b));
       skipToHeaders(b);
     }
   }
@@ -253,12 +255,12 @@ final class RequestHeadScanner {
       if (headerName.toString().equalsIgnoreCase("host") && ++hosts == 1) {
         inHost = true;
       }
-    } else if (isTokenChar(b)) {
+    } else if (HttpChars.isTokenChar(b)) {
       if (headerName.length() < 16) {
         headerName.append((char) b);
       }
     } else {
-      fail(400, "malformed header line: a header name contains " + describe(b));
+      fail(400, "malformed header line: a header name contains " + HttpChars.describe(b));
       skipToHeaders(b);
     }
   }
@@ -268,7 +270,7 @@ final class RequestHeadScanner {
       state = HEADER_START;
       inHost = false;
     } else if (b != '\r' && b != '\t' && (b < 0x20 || b == 0x7F)) {
-      fail(400, "malformed header line: a header value contains " + describe(b));
+      fail(400, "malformed header line: a header value contains " + HttpChars.describe(b));
     } else if (inHost && b != '\r' && host.length() < KEPT) {
       host.append((char) b);
     }
@@ -306,6 +308,7 @@ final class RequestHeadScanner {
 
   /** The request line's target is complete: log the whole of it with a problem found in it. */
   private void lineRead() {
+    lastRequest = method + " " + target;
     String start = targetStart.toString();
     if (start.equals("*")
         ? !lastMethod.equals("OPTIONS")
@@ -321,44 +324,15 @@ final class RequestHeadScanner {
     }
   }
 
+  private void keepTarget(int b) {
+    if (targetStart.length() < KEPT) {
+      targetStart.append((char) b);
+    }
+  }
+
   private void logTarget(int b) {
     if (target.length() < LOGGED_TARGET) {
       target.append(b > 0x20 && b < 0x7F ? String.valueOf((char) b) : String.format("%%%02X", b));
     }
-  }
-
-  private static String describe(int b) {
-    if (b > 0x20 && b < 0x7F) {
-      return "the character '" + (char) b + "'";
-    }
-    if (b == ' ') {
-      return "a space";
-    }
-    return b < 0x80
-        ? String.format("the control character 0x%02X", b)
-        : String.format("the raw byte 0x%02X", b);
-  }
-
-  private static boolean isHex(int b) {
-    return (b >= '0' && b <= '9') || (b >= 'a' && b <= 'f') || (b >= 'A' && b <= 'F');
-  }
-
-  /** RFC 9110 tchar. */
-  static boolean isTokenChar(int b) {
-    return (b >= 'a' && b <= 'z')
-        || (b >= 'A' && b <= 'Z')
-        || (b >= '0' && b <= '9')
-        || "!#$%&'*+-.^_`|~".indexOf(b) >= 0;
-  }
-
-  /**
-   * What Undertow 2.4's parser takes in a path or query: RFC 3986 pchar, '/', '?', and '[' ']' (the
-   * '%' of an escape is handled apart).
-   */
-  static boolean isUrlChar(int b) {
-    return (b >= 'a' && b <= 'z')
-        || (b >= 'A' && b <= 'Z')
-        || (b >= '0' && b <= '9')
-        || "-._~!$&'()*+,;=:@/?[]".indexOf(b) >= 0;
   }
 }
