@@ -58,7 +58,13 @@ import org.junit.jupiter.api.io.TempDir;
 class HostileInputFuzzTest {
   private static final String KEY = "tester";
   private static final String SECRET = "s3cret";
+
+  /**
+   * Two clients at once: within the default concurrency cap and within the few logins that may wait
+   * for a slow hash, so that a 503 could only mean a bug (more at once would rightly get some).
+   */
   private static final int THREADS = 2;
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dataDir;
