@@ -97,7 +97,8 @@ http://localhost:8080 with the demo key  demo / demo.
 Commands (each takes --help):
   test                       the whole test suite (what CI runs)
   index     --data-dir DIR --vendor NAME --listings FILE   index a feed dump
-  serve     --data-dir DIR [--port 8080] [--keys FILE]     serve the API
+  serve     --data-dir DIR [--port 8080] [--keys FILE] [--tls-cert PEM --tls-key PEM]
+                                                        serve the API (HTTPS with a certificate)
   keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
   generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
   help                       this text

@@ -7,26 +7,36 @@ import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.http.KeyboxServer;
+import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.tls.TlsException;
+import io.keybox.server.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code serve}: serves every vendor index under the data directory (OPERATIONS.md §2). Exit codes:
- * 1 bad arguments or keys file, 2 I/O failure; otherwise it runs until stopped.
+ * 1 bad arguments, keys file or TLS files, 2 I/O failure; otherwise it runs until stopped.
  */
 final class ServeCommand {
+  /** Where the keystore password may come from instead of the command line (and {@code ps}). */
+  static final String PASSWORD_VARIABLE = "KEYBOX_TLS_PASSWORD";
+
   private static final List<Option> OPTIONS =
       List.of(
           new Option("--data-dir", true, "data directory with one folder per vendor (required)"),
           new Option("--host", true, "interface to bind (default 127.0.0.1)"),
           new Option("--port", true, "port (default 8080; 0 picks a free one)"),
-          new Option("--keys", true, "keys file (default DIR/keys.json)"),
+          new Option("--keys", true, "keys file (default DIR/keys.json); re-read when it changes"),
           new Option(
               "--base-url", true, "public base URL for Link headers (default: the request's)"),
           new Option(
@@ -35,19 +45,64 @@ final class ServeCommand {
               "deepest offset served; deeper pages use lastId (default "
                   + ServerConfig.DEFAULT_OFFSET_WINDOW
                   + ")"),
-          new Option("--behind-proxy", false, "allow plain HTTP on a public interface behind TLS"),
+          new Option("--tls-cert", true, "PEM certificate chain, server certificate first"),
+          new Option("--tls-key", true, "PEM private key of --tls-cert (PKCS#8, RSA or EC)"),
+          new Option("--tls-keystore", true, "PKCS#12 keystore instead of --tls-cert/--tls-key"),
+          new Option(
+              "--tls-password",
+              true,
+              "password of --tls-keystore (default: $" + PASSWORD_VARIABLE + ")"),
+          new Option(
+              "--behind-proxy",
+              false,
+              "a TLS proxy is in front: plain HTTP on any interface; X-Forwarded-* count"),
           new Option(
               "--cors-origins",
               true,
               "comma-separated origins browsers may call from, or * (default: none)"),
+          new Option(
+              "--max-concurrent",
+              true,
+              "requests processed at once (default: twice the cores, at least 4; here "
+                  + Limits.DEFAULT_MAX_CONCURRENT
+                  + ")"),
+          new Option(
+              "--max-queued",
+              true,
+              "requests that wait for a slot ("
+                  + Limits.DEFAULT_QUEUE_TIMEOUT.toSeconds()
+                  + " s at most), more get 503 (default: 2 x --max-concurrent)"),
+          new Option(
+              "--idle-timeout",
+              true,
+              "seconds a connection may stay silent (default "
+                  + Limits.DEFAULT_IDLE_TIMEOUT.toSeconds()
+                  + ")"),
+          new Option(
+              "--request-timeout",
+              true,
+              "seconds to send a request line and headers (default "
+                  + Limits.DEFAULT_REQUEST_TIMEOUT.toSeconds()
+                  + ")"),
+          new Option(
+              "--max-url-length",
+              true,
+              "longest URL in bytes; longer gets 414 (default "
+                  + Limits.DEFAULT_MAX_URL_LENGTH
+                  + ")"),
           new Option("--help", false, "this text"));
 
   private ServeCommand() {}
 
   static int run(String[] args, PrintStream out, PrintStream err) {
+    return run(args, System.getenv(), out, err);
+  }
+
+  static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
     ServerConfig config;
     Path dataDir;
     Path keys;
+    Optional<TlsIdentity> tls;
     try {
       CommandLine line = CommandLine.parse(args, OPTIONS);
       if (line.has("--help")) {
@@ -59,6 +114,7 @@ final class ServeCommand {
         throw new UsageException("--data-dir: '" + dataDir + "' is not a directory");
       }
       keys = Path.of(line.value("--keys").orElse(dataDir.resolve("keys.json").toString()));
+      tls = tls(line, env);
       config =
           new ServerConfig(
               line.value("--host").orElse("127.0.0.1"),
@@ -71,9 +127,14 @@ final class ServeCommand {
                   .flatMap(v -> java.util.Arrays.stream(v.split(",")))
                   .map(String::strip)
                   .filter(v -> !v.isEmpty())
-                  .toList());
+                  .toList(),
+              tls.map(TlsIdentity::context),
+              limits(line));
     } catch (UsageException e) {
       err.println("keybox serve: " + e.getMessage() + " (see --help)");
+      return 1;
+    } catch (TlsException e) {
+      err.println("keybox serve: " + e.getMessage());
       return 1;
     }
     Authenticator authenticator = new Authenticator();
@@ -81,8 +142,13 @@ final class ServeCommand {
         VendorIndexes indexes = new VendorIndexes(dataDir, 500);
         KeyboxServer server = KeyboxServer.start(config, indexes, authenticator, out)) {
       out.printf(
-          "keybox serve: listening on http://%s:%d (data %s, keys %s)%n",
-          config.host(), server.port(), dataDir, keys);
+          "keybox serve: listening on %s://%s:%d%s (data %s, keys %s)%n",
+          config.scheme(),
+          config.host(),
+          server.port(),
+          tls.map(ServeCommand::describe).orElse(""),
+          dataDir,
+          keys);
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
       stopped.await();
@@ -102,12 +168,81 @@ final class ServeCommand {
     }
   }
 
+  private static Optional<TlsIdentity> tls(CommandLine line, Map<String, String> env)
+      throws UsageException, TlsException {
+    Optional<String> cert = line.value("--tls-cert");
+    Optional<String> key = line.value("--tls-key");
+    Optional<String> keystore = line.value("--tls-keystore");
+    if (keystore.isPresent() && (cert.isPresent() || key.isPresent())) {
+      throw new UsageException("give either --tls-cert and --tls-key, or --tls-keystore, not both");
+    }
+    if (cert.isPresent() != key.isPresent()) {
+      throw new UsageException("--tls-cert and --tls-key go together");
+    }
+    if (line.has("--tls-password") && keystore.isEmpty()) {
+      throw new UsageException("--tls-password is the password of --tls-keystore");
+    }
+    if (cert.isPresent()) {
+      return Optional.of(TlsIdentity.fromPem(Path.of(cert.get()), Path.of(key.get())));
+    }
+    if (keystore.isPresent()) {
+      String password =
+          line.value("--tls-password")
+              .or(() -> Optional.ofNullable(env.get(PASSWORD_VARIABLE)))
+              .orElseThrow(
+                  () ->
+                      new UsageException(
+                          "--tls-keystore needs its password: --tls-password or $"
+                              + PASSWORD_VARIABLE));
+      return Optional.of(TlsIdentity.fromPkcs12(Path.of(keystore.get()), password.toCharArray()));
+    }
+    return Optional.empty();
+  }
+
+  private static Limits limits(CommandLine line) throws UsageException {
+    int maxConcurrent = line.intValue("--max-concurrent", 1, 10_000, Limits.DEFAULT_MAX_CONCURRENT);
+    return new Limits(
+        maxConcurrent,
+        line.intValue("--max-queued", 0, 100_000, 2 * maxConcurrent),
+        Limits.DEFAULT_QUEUE_TIMEOUT,
+        Duration.ofSeconds(
+            line.intValue(
+                "--idle-timeout", 1, 86_400, (int) Limits.DEFAULT_IDLE_TIMEOUT.toSeconds())),
+        Duration.ofSeconds(
+            line.intValue(
+                "--request-timeout", 1, 3_600, (int) Limits.DEFAULT_REQUEST_TIMEOUT.toSeconds())),
+        line.intValue("--max-url-length", 1024, 1 << 20, Limits.DEFAULT_MAX_URL_LENGTH),
+        Limits.DEFAULT_MAX_HEADERS);
+  }
+
+  /** The certificate in the startup line, with a warning when it is about to expire. */
+  private static String describe(TlsIdentity tls) {
+    Instant notAfter = tls.certificate().getNotAfter().toInstant();
+    String expiry =
+        notAfter.isBefore(Instant.now())
+            ? "EXPIRED " + notAfter
+            : notAfter.isBefore(Instant.now().plus(Duration.ofDays(14)))
+                ? "expires soon: " + notAfter
+                : "valid until " + notAfter;
+    return " with HTTP/2; certificate "
+        + tls.certificate().getSubjectX500Principal().getName()
+        + ", "
+        + expiry;
+  }
+
   static String help() {
-    return "Usage: ./run.sh serve --data-dir DIR [--host 127.0.0.1] [--port 8080] [--keys FILE]\n\n"
+    return "Usage: ./run.sh serve --data-dir DIR [--host 127.0.0.1] [--port 8080] [--keys FILE]\n"
+        + "         [--tls-cert PEM --tls-key PEM | --tls-keystore P12 --tls-password X]"
+        + " [--behind-proxy]\n\n"
         + "Serves the read-only listings API over every vendor index under DIR, swapping to each\n"
-        + "new commit the indexer publishes. Plain HTTP only on loopback unless --behind-proxy.\n\n"
+        + "new commit the indexer publishes. With a certificate it serves HTTPS (HTTP/2 and\n"
+        + "HTTP/1.1); plain HTTP only on loopback, or on any interface with --behind-proxy.\n"
+        + "Each key's rate limit comes from the keys file.\n\n"
         + "Options:\n"
         + CommandLine.help(OPTIONS)
-        + "\nExample:\n  ./run.sh serve --data-dir .keybox/data --keys data/demo-keys.json --port 8080\n";
+        + "\nExamples:\n"
+        + "  ./run.sh serve --data-dir .keybox/data --keys data/demo-keys.json --port 8080\n"
+        + "  ./run.sh serve --data-dir /srv/keybox --host 0.0.0.0 --port 443 \\\n"
+        + "      --tls-cert /etc/keybox/chain.pem --tls-key /etc/keybox/key.pem\n";
   }
 }

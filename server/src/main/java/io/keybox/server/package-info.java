@@ -3,9 +3,10 @@
  * io.keybox.server.ServerMain} is the entry point of {@code serve} and {@code keys}.
  *
  * <p>Packages, outermost first: {@code http} (Undertow, the only package that imports it), {@code
- * auth} (accounts and credentials), {@code query} (parameters to validated requests, and requests
- * to Lucene queries through the schema module), {@code search} (runs a request on one snapshot),
- * {@code index} (snapshot managers), {@code error} (the exception every layer throws for a client
- * error).
+ * auth} (accounts and credentials), {@code limit} (rate limits, failed-login budget and admission,
+ * without HTTP types), {@code tls} (certificates and keys for HTTPS), {@code query} (parameters to
+ * validated requests, and requests to Lucene queries through the schema module), {@code search}
+ * (runs a request on one snapshot), {@code index} (snapshot managers), {@code error} (the exception
+ * every layer throws for a client error).
  */
 package io.keybox.server;

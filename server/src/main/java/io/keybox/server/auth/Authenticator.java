@@ -30,6 +30,11 @@ import java.util.function.BiPredicate;
  * as one for a known key, so response times do not tell which keys exist. Failed checks are never
  * cached: each costs a full hash.
  *
+ * <p>At most a few slow hashes run at once (half the cores) and only a few requests may wait for
+ * one; beyond that {@link #authenticate} throws {@link BusyException} rather than queue, so a flood
+ * of wrong secrets cannot take every thread. {@link #authenticateCached} never hashes: the HTTP
+ * layer answers requests with cached credentials through it before it throttles the others.
+ *
  * <p>{@link #replaceAccounts} swaps the accounts and drops the cache in one step, so a changed or
  * removed key stops working at once. A request already being checked finishes against the accounts
  * it started with.
@@ -51,6 +56,7 @@ public final class Authenticator {
 
   private final int cacheCapacity;
   private final BiPredicate<SecretHash, String> verifier;
+  private final VerificationGate gate;
   private volatile State state;
 
   /**
@@ -86,11 +92,21 @@ public final class Authenticator {
    * For tests: a chosen cache capacity and a verifier that can count how often the slow hash runs.
    */
   Authenticator(Accounts accounts, int cacheCapacity, BiPredicate<SecretHash, String> verifier) {
+    this(accounts, cacheCapacity, verifier, VerificationGate.defaults());
+  }
+
+  /** For tests: also a chosen gate for the slow hash. */
+  Authenticator(
+      Accounts accounts,
+      int cacheCapacity,
+      BiPredicate<SecretHash, String> verifier,
+      VerificationGate gate) {
     if (cacheCapacity < 0) {
       throw new IllegalArgumentException("cacheCapacity must be >= 0 (got: " + cacheCapacity + ")");
     }
     this.cacheCapacity = cacheCapacity;
     this.verifier = verifier;
+    this.gate = gate;
     this.state = State.of(accounts, cacheCapacity);
   }
 
@@ -100,14 +116,41 @@ public final class Authenticator {
    * @param authorization the raw header value; may be null, empty, of another scheme, or garbage
    * @return the account, or empty for a missing or malformed header, a scheme other than Basic, an
    *     unknown key or a wrong secret
+   * @throws BusyException when the credentials are not cached and too many slow hashes are running
+   *     or waiting already; nothing was checked
    */
   public Optional<Account> authenticate(String authorization) {
+    return authenticate(authorization, true);
+  }
+
+  /**
+   * The account of this {@code Authorization} header value if its credentials were verified before
+   * and are still cached; never runs the slow hash.
+   *
+   * @return the account, or empty when the credentials are not cached (they may still be right)
+   */
+  public Optional<Account> authenticateCached(String authorization) {
+    return authenticate(authorization, false);
+  }
+
+  /** True when this header value holds Basic credentials at all (a key, a colon, a secret). */
+  public static boolean isWellFormed(String authorization) {
+    byte[] credentials = decodeBasic(authorization);
+    if (credentials == null) {
+      return false;
+    }
+    int colon = indexOf(credentials, (byte) ':');
+    Arrays.fill(credentials, (byte) 0);
+    return colon > 0 && colon < credentials.length - 1;
+  }
+
+  private Optional<Account> authenticate(String authorization, boolean mayHash) {
     byte[] credentials = decodeBasic(authorization);
     if (credentials == null) {
       return Optional.empty();
     }
     try {
-      return check(state, credentials);
+      return check(state, credentials, mayHash);
     } finally {
       Arrays.fill(credentials, (byte) 0);
     }
@@ -126,7 +169,7 @@ public final class Authenticator {
     return state.accounts();
   }
 
-  private Optional<Account> check(State current, byte[] credentials) {
+  private Optional<Account> check(State current, byte[] credentials, boolean mayHash) {
     int colon = indexOf(credentials, (byte) ':');
     if (colon <= 0 || colon == credentials.length - 1) {
       return Optional.empty(); // no colon, empty key or empty secret
@@ -135,6 +178,9 @@ public final class Authenticator {
     Account cached = current.verified().get(fingerprint);
     if (cached != null) {
       return Optional.of(cached);
+    }
+    if (!mayHash) {
+      return Optional.empty();
     }
     String key;
     String secret;
@@ -147,10 +193,10 @@ public final class Authenticator {
     }
     Optional<Account> account = current.accounts().find(key);
     if (account.isEmpty()) {
-      verifier.test(current.unknownKeyHash(), secret); // the same time as for a known key
+      gate.run(() -> verifier.test(current.unknownKeyHash(), secret)); // as long as a known key
       return Optional.empty();
     }
-    if (!verifier.test(account.get().secretHash(), secret)) {
+    if (!gate.run(() -> verifier.test(account.get().secretHash(), secret))) {
       return Optional.empty();
     }
     current.verified().put(fingerprint, account.get());
@@ -201,6 +247,16 @@ public final class Authenticator {
       return HexFormat.of().formatHex(sha256.digest(credentials));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is not available in this JDK", e);
+    }
+  }
+
+  /**
+   * Too many slow hashes are running or waiting to check uncached credentials; the request should
+   * be retried shortly. Carries no stack trace: it is an answer, not a failure.
+   */
+  public static final class BusyException extends RuntimeException {
+    BusyException() {
+      super("too many credentials are being checked at once", null, false, false);
     }
   }
 

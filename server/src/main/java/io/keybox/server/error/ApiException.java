@@ -6,15 +6,26 @@ package io.keybox.server.error;
  */
 public final class ApiException extends RuntimeException {
   private final int status;
+  private final long retryAfterSeconds;
 
   private ApiException(int status, String message) {
+    this(status, message, 0);
+  }
+
+  private ApiException(int status, String message, long retryAfterSeconds) {
     super(message, null, false, false);
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   /** The HTTP status. */
   public int status() {
     return status;
+  }
+
+  /** Seconds the client should wait before retrying ({@code Retry-After}); 0 when not said. */
+  public long retryAfterSeconds() {
+    return retryAfterSeconds;
   }
 
   /** 400: a malformed parameter value. */
@@ -42,8 +53,23 @@ public final class ApiException extends RuntimeException {
     return new ApiException(405, message);
   }
 
+  /** 414: the request target is longer than the server takes. */
+  public static ApiException uriTooLong(String message) {
+    return new ApiException(414, message);
+  }
+
+  /** 429: over a rate limit; the client may retry after {@code retryAfterSeconds} (>= 1). */
+  public static ApiException tooManyRequests(String message, long retryAfterSeconds) {
+    return new ApiException(429, message, Math.max(1, retryAfterSeconds));
+  }
+
   /** 503: the vendor has no index yet, or the server is overloaded. */
   public static ApiException unavailable(String message) {
     return new ApiException(503, message);
+  }
+
+  /** 503 for a passing overload: the client may retry after {@code retryAfterSeconds} (>= 1). */
+  public static ApiException unavailable(String message, long retryAfterSeconds) {
+    return new ApiException(503, message, Math.max(1, retryAfterSeconds));
   }
 }

@@ -9,6 +9,10 @@ import java.time.Instant;
  * One line per request (OPERATIONS.md §6): time, key, method, path and query, status, bytes,
  * milliseconds, request id. Never the Authorization header or a secret: only the key name of an
  * authenticated account is written.
+ *
+ * <pre>
+ * 2026-11-01T06:00:00.123Z key=demo GET /properties?cities=Katy 200 5123B 3.1ms id=9f2c4e1a0b3d5e7f
+ * </pre>
  */
 final class AccessLog {
   private final PrintStream out;
@@ -20,16 +24,49 @@ final class AccessLog {
   void log(HttpServerExchange exchange, String requestId, long nanos) {
     Account account = exchange.getAttachment(Exchanges.ACCOUNT);
     String query = exchange.getQueryString();
-    out.printf(
-        "%s key=%s %s %s%s %d %dB %.1fms id=%s%n",
-        Instant.now(),
+    line(
         account == null ? "-" : account.key(),
-        exchange.getRequestMethod(),
-        sanitize(exchange.getRequestPath()),
-        query == null || query.isEmpty() ? "" : "?" + sanitize(query),
+        exchange.getRequestMethod().toString(),
+        exchange.getRequestPath() + (query == null || query.isEmpty() ? "" : "?" + query),
         exchange.getStatusCode(),
         exchange.getResponseBytesSent(),
-        nanos / 1e6,
+        String.format("%.1fms", nanos / 1e6),
+        requestId);
+  }
+
+  /**
+   * A request Undertow refused before any handler ran: {@code request} is what could be read of its
+   * method and target, already escaped; its duration is unknown ({@code -}).
+   */
+  void logUnparsed(String request, int status, long bytes, String requestId) {
+    int space = request.indexOf(' ');
+    line(
+        "-",
+        space < 0 ? request : request.substring(0, space),
+        space < 0 ? "-" : request.substring(space + 1),
+        status,
+        bytes,
+        "-",
+        requestId);
+  }
+
+  private void line(
+      String key,
+      String method,
+      String pathAndQuery,
+      int status,
+      long bytes,
+      String duration,
+      String requestId) {
+    out.printf(
+        "%s key=%s %s %s %d %dB %s id=%s%n",
+        Instant.now(),
+        sanitize(key),
+        sanitize(method),
+        sanitize(pathAndQuery),
+        status,
+        bytes,
+        duration,
         requestId);
   }
 

@@ -1,8 +1,6 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Addon;
-import io.keybox.server.error.ApiException;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.AgentRequestParser;
@@ -30,11 +28,8 @@ final class AgentHandlers {
   }
 
   void search(HttpServerExchange exchange) throws Exception {
+    // The add-on itself is checked before routing, by AddonHandler, for every /agents path.
     Account account = Exchanges.account(exchange);
-    if (!account.has(Addon.AGENTS)) {
-      throw ApiException.forbidden(
-          "/agents needs the " + Addon.AGENTS.wireName() + " add-on, which this key lacks");
-    }
     Params params = Params.parse(exchange.getQueryString());
     String vendor = VendorParam.resolve(account, params);
     AgentSearchRequest request = parser.parse(params);

@@ -39,17 +39,20 @@ final class EdgeHandler implements HttpHandler {
     exchange.getResponseHeaders().put(REQUEST_ID, requestId);
     exchange.getResponseHeaders().put(SERVICE_MEDIA_TYPE, MediaType.SERVICE_MEDIA_TYPE);
     exchange.getResponseHeaders().put(Headers.VARY, "Accept, Accept-Encoding");
-    exchange.putAttachment(
-        Exchanges.MEDIA_TYPE,
-        MediaType.negotiate(exchange.getRequestHeaders().getFirst(Headers.ACCEPT)));
     exchange.addExchangeCompleteListener(
         (done, nextListener) -> {
           accessLog.log(done, requestId, System.nanoTime() - started);
           nextListener.proceed();
         });
     try {
+      exchange.putAttachment(
+          Exchanges.MEDIA_TYPE,
+          MediaType.negotiate(exchange.getRequestHeaders().getFirst(Headers.ACCEPT)));
       next.handleRequest(exchange);
     } catch (ApiException e) {
+      if (e.retryAfterSeconds() > 0) {
+        exchange.getResponseHeaders().put(Headers.RETRY_AFTER, e.retryAfterSeconds());
+      }
       fail(exchange, e.status(), e.getMessage());
     } catch (Throwable e) {
       LOG.log(Level.ERROR, "request " + requestId + " failed", e);
@@ -58,6 +61,7 @@ final class EdgeHandler implements HttpHandler {
   }
 
   private static void fail(HttpServerExchange exchange, int status, String message) {
+    BufferedResponse.discard(exchange); // a half-written body must not precede the error
     if (exchange.isResponseStarted()) {
       // Too late for an error body: the status line is gone. Cut the connection so the client sees
       // a broken response rather than a truncated one that looks complete.
@@ -71,7 +75,8 @@ final class EdgeHandler implements HttpHandler {
     Responses.error(exchange, status, message);
   }
 
-  private static String newRequestId() {
+  /** A fresh request id: 16 random hex digits. */
+  static String newRequestId() {
     byte[] bytes = new byte[8];
     RANDOM.nextBytes(bytes);
     return HexFormat.of().formatHex(bytes);

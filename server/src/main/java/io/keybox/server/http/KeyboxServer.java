@@ -2,20 +2,20 @@ package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.limit.LoginThrottle;
+import io.keybox.server.limit.RateLimiter;
 import io.keybox.server.query.AgentRequestParser;
 import io.keybox.server.query.AnalyticsRequestParser;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.OpenHouseRequestParser;
-import io.undertow.Undertow;
-import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
-import io.undertow.server.handlers.BlockingHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
 import io.undertow.server.handlers.encoding.GzipEncodingProvider;
 import io.undertow.util.Methods;
+import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 
 /**
@@ -23,10 +23,10 @@ import java.time.Clock;
  * bound port with {@link #port()} (useful with port 0), stop it with {@link #close()}.
  */
 public final class KeyboxServer implements AutoCloseable {
-  private final Undertow undertow;
+  private final Connector connector;
 
-  private KeyboxServer(Undertow undertow) {
-    this.undertow = undertow;
+  private KeyboxServer(Connector connector) {
+    this.connector = connector;
   }
 
   /**
@@ -34,31 +34,27 @@ public final class KeyboxServer implements AutoCloseable {
    *
    * @throws IllegalStateException when plain HTTP would take credentials on a public interface
    *     without {@code behindProxy}
+   * @throws UncheckedIOException when the address cannot be bound
    */
   public static KeyboxServer start(
       ServerConfig config,
       VendorIndexes indexes,
       Authenticator authenticator,
       PrintStream accessLog) {
-    if (!config.isLoopback() && !config.behindProxy()) {
+    if (config.tls().isEmpty() && !config.isLoopback() && !config.behindProxy()) {
       throw new IllegalStateException(
           "refusing to take credentials over plain HTTP on "
               + config.host()
-              + "; bind 127.0.0.1, or say --behind-proxy when a TLS proxy is in front");
+              + "; bind 127.0.0.1, give a certificate (--tls-cert and --tls-key, or"
+              + " --tls-keystore), or say --behind-proxy when a TLS proxy is in front");
     }
+    BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
     ListingHandlers listings =
-        new ListingHandlers(
-            indexes,
-            new ListingRequestParser(config.offsetWindow()),
-            new BaseUrls(config.baseUrl()));
+        new ListingHandlers(indexes, new ListingRequestParser(config.offsetWindow()), baseUrls);
     OpenHouseHandlers openHouses =
-        new OpenHouseHandlers(
-            indexes,
-            new OpenHouseRequestParser(config.offsetWindow()),
-            new BaseUrls(config.baseUrl()));
+        new OpenHouseHandlers(indexes, new OpenHouseRequestParser(config.offsetWindow()), baseUrls);
     AgentHandlers agents =
-        new AgentHandlers(
-            indexes, new AgentRequestParser(config.offsetWindow()), new BaseUrls(config.baseUrl()));
+        new AgentHandlers(indexes, new AgentRequestParser(config.offsetWindow()), baseUrls);
     AnalyticsHandlers analytics =
         new AnalyticsHandlers(
             indexes, new AnalyticsRequestParser(new ListingRequestParser(config.offsetWindow())));
@@ -74,39 +70,40 @@ public final class KeyboxServer implements AutoCloseable {
             .add(Methods.GET, "/openhouses", openHouses::search)
             .add(Methods.GET, "/openhouses/{openHouseKey}", openHouses::get)
             .add(Methods.GET, "/agents", agents::search);
+    AccessLog log = new AccessLog(accessLog);
+    HttpHandler perRequest =
+        new UrlLimitHandler(
+            config.limits().maxUrlLength(),
+            new CorsHandler(
+                config.corsOrigins(),
+                new AuthHandler(
+                    authenticator,
+                    new LoginThrottle(),
+                    config.behindProxy(),
+                    new RateLimitHandler(new RateLimiter(), new AddonHandler(routes)))));
     HttpHandler chain =
-        new BlockingHandler(
+        new AdmissionHandler(
+            config.limits(),
             new EncodingHandler(
-                new EdgeHandler(
-                    new CorsHandler(config.corsOrigins(), new AuthHandler(authenticator, routes)),
-                    new AccessLog(accessLog)),
+                new EdgeHandler(perRequest, log),
                 new ContentEncodingRepository()
-                    .addEncodingHandler("gzip", new GzipEncodingProvider(), 50)));
-    Undertow undertow =
-        Undertow.builder()
-            .addHttpListener(config.port(), config.host())
-            // Params decodes the raw query itself, so malformed encodings get a JSON 400 naming
-            // them
-            // instead of Undertow's bare 400.
-            .setServerOption(UndertowOptions.DECODE_URL, false)
-            .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, 0L)
-            .setServerOption(UndertowOptions.MAX_PARAMETERS, 2000)
-            .setServerOption(UndertowOptions.MAX_HEADER_SIZE, 16 * 1024)
-            .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, 60_000)
-            .setServerOption(UndertowOptions.IDLE_TIMEOUT, 120_000)
-            .setHandler(chain)
-            .build();
-    undertow.start();
-    return new KeyboxServer(undertow);
+                    .addEncodingHandler("gzip", new GzipEncodingProvider(), 50)),
+            log);
+    try {
+      return new KeyboxServer(Connector.start(config, chain, log));
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
+    }
   }
 
   /** The bound port. */
   public int port() {
-    return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+    return connector.port();
   }
 
   @Override
   public void close() {
-    undertow.stop();
+    connector.close();
   }
 }

@@ -39,6 +39,9 @@ enum MediaType {
     double vendorQuality = -1;
     for (String range : accept.split(",")) {
       String[] parts = range.split(";");
+      if (parts.length == 0) {
+        continue; // ";;;" splits into nothing
+      }
       String type = parts[0].strip().toLowerCase(Locale.ROOT);
       double quality = quality(parts);
       if (type.equals(VENDOR.name)) {

@@ -62,16 +62,19 @@ final class Responses {
     exchange
         .getResponseHeaders()
         .put(io.undertow.util.Headers.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType());
-    byte[] body;
-    try {
-      body =
-          JSON.writeValueAsBytes(
-              JSON.createObjectNode().put("error", status).put("message", message));
-    } catch (IOException e) {
-      body = ("{\"error\":" + status + "}").getBytes(StandardCharsets.UTF_8);
-    }
+    byte[] body = errorBody(status, message);
     exchange.getResponseHeaders().put(io.undertow.util.Headers.CONTENT_LENGTH, body.length);
     exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(body));
+  }
+
+  /** The error body of API.md §3: {@code {"error": status, "message": "..."}}. */
+  static byte[] errorBody(int status, String message) {
+    try {
+      return JSON.writeValueAsBytes(
+          JSON.createObjectNode().put("error", status).put("message", message));
+    } catch (IOException e) {
+      return ("{\"error\":" + status + "}").getBytes(StandardCharsets.UTF_8);
+    }
   }
 
   /** The reason phrases of API.md §3. */

@@ -3,7 +3,9 @@ package io.keybox.server.http;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
 
 /**
  * How the HTTP server listens.
@@ -12,9 +14,13 @@ import java.util.Optional;
  * @param port the port; 0 picks a free one (tests)
  * @param baseUrl the public base URL for links, when not the request's own scheme and host
  * @param offsetWindow the deepest {@code offset} served; deeper pages use {@code lastId}
- * @param behindProxy plain HTTP on a public interface is allowed because a TLS proxy is in front
+ * @param behindProxy a TLS proxy is in front: plain HTTP on a public interface is allowed, and
+ *     {@code X-Forwarded-Proto}, {@code X-Forwarded-Host} and {@code X-Forwarded-For} are believed
  * @param corsOrigins the origins browsers may call from (exact, e.g. {@code https://a.example}, or
  *     {@code *}); empty: no CORS headers
+ * @param tls the TLS context when the server terminates TLS itself (HTTPS with HTTP/2); empty:
+ *     plain HTTP
+ * @param limits request, connection and concurrency limits
  */
 public record ServerConfig(
     String host,
@@ -22,7 +28,9 @@ public record ServerConfig(
     Optional<String> baseUrl,
     int offsetWindow,
     boolean behindProxy,
-    List<String> corsOrigins) {
+    List<String> corsOrigins,
+    Optional<SSLContext> tls,
+    Limits limits) {
   /** The default paging window. */
   public static final int DEFAULT_OFFSET_WINDOW = 10_000;
 
@@ -34,12 +42,45 @@ public record ServerConfig(
     if (offsetWindow < 0) {
       throw new IllegalArgumentException("offsetWindow must be >= 0 (got: " + offsetWindow + ")");
     }
+    Objects.requireNonNull(tls, "tls");
+    Objects.requireNonNull(limits, "limits");
+  }
+
+  /** Plain HTTP with the default limits. */
+  public ServerConfig(
+      String host,
+      int port,
+      Optional<String> baseUrl,
+      int offsetWindow,
+      boolean behindProxy,
+      List<String> corsOrigins) {
+    this(
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        Optional.empty(),
+        Limits.defaults());
   }
 
   /** A loopback server on {@code port} with defaults (tests and the demo). */
   public static ServerConfig loopback(int port) {
     return new ServerConfig(
         "127.0.0.1", port, Optional.empty(), DEFAULT_OFFSET_WINDOW, false, List.of());
+  }
+
+  /** This configuration serving HTTPS with {@code context}. */
+  public ServerConfig withTls(SSLContext context) {
+    return new ServerConfig(
+        host, port, baseUrl, offsetWindow, behindProxy, corsOrigins, Optional.of(context), limits);
+  }
+
+  /** This configuration with other limits. */
+  public ServerConfig withLimits(Limits newLimits) {
+    return new ServerConfig(
+        host, port, baseUrl, offsetWindow, behindProxy, corsOrigins, tls, newLimits);
   }
 
   /** Whether {@code host} is a loopback address (plain HTTP is safe there). */
@@ -49,5 +90,10 @@ public record ServerConfig(
     } catch (UnknownHostException e) {
       return false;
     }
+  }
+
+  /** The URL scheme the server speaks: {@code https} with TLS, else {@code http}. */
+  public String scheme() {
+    return tls.isPresent() ? "https" : "http";
   }
 }

@@ -1,11 +1,20 @@
 /**
- * The HTTP edge, and the only package that imports Undertow: bootstrap, routing (404 and 405 with
- * {@code Allow}), authentication, media types, error mapping (every {@link
- * io.keybox.server.error.ApiException} and every unexpected failure become a JSON error here, in
- * one place), access logging, and writing responses from stored bytes.
+ * The HTTP edge, and the only package that imports Undertow: the listening socket, admission,
+ * routing (404 and 405 with {@code Allow}), authentication, rate limits, media types, error mapping
+ * (every {@link io.keybox.server.error.ApiException} and every unexpected failure become a JSON
+ * error in {@link io.keybox.server.http.EdgeHandler}, in one place), access logging, and writing
+ * responses from stored bytes.
  *
- * <p>Handler chain, outermost first: dispatch off the IO thread (Lucene and the slow hash block) →
- * common headers, request id, access log and error mapping → authentication → routes.
+ * <p>Connection, before any handler: {@link io.keybox.server.http.Connector} binds HTTP, or HTTPS
+ * with HTTP/2 by ALPN; under each HTTP/1.1 connection {@link
+ * io.keybox.server.http.RequestHeadScanner} describes what Undertow's parser refuses and {@link
+ * io.keybox.server.http.JsonErrorConduit} turns Undertow's bare 400s into JSON errors.
+ *
+ * <p>Handler chain, outermost first: admission on the IO thread (concurrency cap, short queue, 503)
+ * → dispatch to a worker with the body buffered (Lucene and the slow hash block; slow readers hold
+ * no thread) → gzip → common headers, request id, access log and error mapping → URL length → CORS
+ * → authentication (cached credentials first, failed-login budget) → the key's rate limit
+ * (RateLimit headers, 429) → add-ons → routes.
  *
  * <p>Depends on every other server package, Undertow and Jackson.
  */

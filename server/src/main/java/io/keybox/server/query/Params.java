@@ -19,6 +19,12 @@ public final class Params {
   /** One {@code name=value} pair, percent-decoded. */
   public record Param(String name, String value) {}
 
+  /**
+   * The most parameters one request may carry: room for a 1,000-point polygon and every filter,
+   * while a query string of a million {@code &} costs nothing to refuse.
+   */
+  public static final int MAX_PARAMETERS = 2000;
+
   private final List<Param> all;
 
   public Params(List<Param> all) {
@@ -28,7 +34,8 @@ public final class Params {
   /**
    * Parses a raw (still percent-encoded) query string; {@code +} is a space.
    *
-   * @throws ApiException 400 for malformed percent-encoding or invalid UTF-8
+   * @throws ApiException 400 for malformed percent-encoding, invalid UTF-8, or more than {@link
+   *     #MAX_PARAMETERS} parameters
    */
   public static Params parse(String rawQuery) {
     List<Param> params = new ArrayList<>();
@@ -36,6 +43,10 @@ public final class Params {
       for (String pair : rawQuery.split("&")) {
         if (pair.isEmpty()) {
           continue;
+        }
+        if (params.size() == MAX_PARAMETERS) {
+          throw ApiException.badRequest(
+              "too many query parameters; at most " + MAX_PARAMETERS + " are allowed");
         }
         int eq = pair.indexOf('=');
         String name = decode(eq < 0 ? pair : pair.substring(0, eq));

@@ -1,21 +1,27 @@
 package io.keybox.server.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.NullAndEmptySource;
 import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -43,7 +49,9 @@ class AuthenticatorTest {
             iterationsChecked.add(hash.iterations());
           }
           return hash.matches(secret);
-        });
+        },
+        // Wide enough for every thread of these tests: the gate has tests of its own below.
+        new VerificationGate(16, 16, Duration.ofSeconds(30)));
   }
 
   @Test
@@ -280,5 +288,100 @@ class AuthenticatorTest {
 
   private static String b64(String s) {
     return Base64.getEncoder().encodeToString(s.getBytes(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void cachedLookupNeverHashes() {
+    Authenticator auth = counting(ACCOUNTS, 100);
+    assertEquals(Optional.empty(), auth.authenticateCached(basic("alice:wonderland")));
+    assertEquals(0, verifications.get());
+    assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland")));
+    assertEquals(Optional.of(ALICE), auth.authenticateCached(basic("alice:wonderland")));
+    assertEquals(Optional.empty(), auth.authenticateCached(basic("alice:wrong")));
+    assertEquals(1, verifications.get());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"Basic YWxpY2U6d29uZGVybGFuZA==", "basic   Ym9iOng="})
+  void wellFormedCredentials(String header) {
+    assertTrue(Authenticator.isWellFormed(header));
+  }
+
+  @ParameterizedTest
+  @NullAndEmptySource
+  @ValueSource(
+      strings = {"Bearer abc", "Basic", "Basic !!!", "Basic YWxpY2U=", "Basic OnNlY3JldA=="})
+  void malformedCredentials(String header) {
+    assertFalse(Authenticator.isWellFormed(header));
+  }
+
+  @Test
+  void slowHashesBeyondTheGateAreRefusedWhileCachedCredentialsPass() throws Exception {
+    CountDownLatch hashing = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Authenticator auth =
+        new Authenticator(
+            ACCOUNTS,
+            100,
+            (hash, secret) -> {
+              if (secret.equals("slow")) {
+                hashing.countDown();
+                try {
+                  release.await();
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              }
+              return hash.matches(secret);
+            },
+            new VerificationGate(1, 0, Duration.ofSeconds(5)));
+    assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland"))); // now cached
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Optional<Account>> slow = pool.submit(() -> auth.authenticate(basic("bob:slow")));
+      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      // The one permit is taken and nobody may wait: an uncached check is refused at once...
+      assertThrows(
+          Authenticator.BusyException.class, () -> auth.authenticate(basic("bob:pa:ss:word")));
+      // ...while cached credentials are answered without the gate.
+      assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland")));
+      release.countDown();
+      assertEquals(Optional.empty(), slow.get(5, TimeUnit.SECONDS));
+      assertEquals(Optional.of(BOB), auth.authenticate(basic("bob:pa:ss:word")));
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void aWaiterGivesUpAfterTheMaximumWait() throws Exception {
+    CountDownLatch hashing = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Authenticator auth =
+        new Authenticator(
+            ACCOUNTS,
+            100,
+            (hash, secret) -> {
+              hashing.countDown();
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return false;
+            },
+            new VerificationGate(1, 1, Duration.ofMillis(50)));
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      pool.submit(() -> auth.authenticate(basic("bob:x")));
+      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      long start = System.nanoTime();
+      assertThrows(Authenticator.BusyException.class, () -> auth.authenticate(basic("bob:y")));
+      assertTrue(System.nanoTime() - start >= 40_000_000L, "waited for the permit first");
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
   }
 }

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Addon;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -43,8 +42,12 @@ class AgentsHttpTest {
         Accounts.of(
             List.of(
                 new Account(
-                    AGENCY, List.of("fixture"), Set.of(Addon.AGENTS), RateLimit.DEFAULT, hash),
-                new Account(PLAIN, List.of("fixture"), Set.of(), RateLimit.DEFAULT, hash)));
+                    AGENCY,
+                    List.of("fixture"),
+                    Set.of(Addon.AGENTS),
+                    FixtureServer.UNTHROTTLED,
+                    hash),
+                new Account(PLAIN, List.of("fixture"), Set.of(), FixtureServer.UNTHROTTLED, hash)));
     server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
   }
 
@@ -139,8 +142,7 @@ class AgentsHttpTest {
     assertEquals(403, response.statusCode());
     assertEquals(403, json(response).get("error").asInt());
     assertEquals(
-        "/agents needs the agents add-on, which this key lacks",
-        json(response).get("message").asText());
+        "the agents add-on is not enabled for this key", json(response).get("message").asText());
     assertEquals(200, server.get("/properties", PLAIN, SECRET).statusCode());
     assertEquals(401, server.get("/agents", AGENCY, "wrong").statusCode());
   }

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -38,7 +37,11 @@ class AnalyticsHttpTest {
     FixtureServer.index(dataDir, "fixture", "basic");
     Account tester =
         new Account(
-            KEY, List.of("fixture"), Set.of(), RateLimit.DEFAULT, SecretHash.create(SECRET, 1000));
+            KEY,
+            List.of("fixture"),
+            Set.of(),
+            FixtureServer.UNTHROTTLED,
+            SecretHash.create(SECRET, 1000));
     server = new FixtureServer(dataDir, Accounts.of(List.of(tester)), ServerConfig.loopback(0));
   }
 

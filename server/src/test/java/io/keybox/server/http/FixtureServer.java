@@ -33,6 +33,12 @@ import java.util.Optional;
  */
 final class FixtureServer implements AutoCloseable {
   static final Instant REFRESH_TIME = Instant.parse("2026-11-01T06:00:00Z");
+
+  /** A rate limit no test that is not about rate limits will reach. */
+  static final io.keybox.server.auth.RateLimit UNTHROTTLED =
+      new io.keybox.server.auth.RateLimit(
+          io.keybox.server.auth.RateLimit.MAX, io.keybox.server.auth.RateLimit.MAX);
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final VendorIndexes indexes;
@@ -40,13 +46,23 @@ final class FixtureServer implements AutoCloseable {
   private final HttpClient client = HttpClient.newHttpClient();
 
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config) throws IOException {
+    this(
+        dataDir,
+        new Authenticator(accounts),
+        config,
+        new PrintStream(OutputStream.nullOutputStream()));
+  }
+
+  /** A server whose accounts come from {@code authenticator}, logging requests to {@code log}. */
+  FixtureServer(Path dataDir, Authenticator authenticator, ServerConfig config, PrintStream log)
+      throws IOException {
     this.indexes = new VendorIndexes(dataDir, 200);
-    this.server =
-        KeyboxServer.start(
-            config,
-            indexes,
-            new Authenticator(accounts),
-            new PrintStream(OutputStream.nullOutputStream()));
+    try {
+      this.server = KeyboxServer.start(config, indexes, authenticator, log);
+    } catch (RuntimeException e) {
+      indexes.close();
+      throw e;
+    }
   }
 
   /**
@@ -89,8 +105,19 @@ final class FixtureServer implements AutoCloseable {
     return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  /** A response read off a raw socket: status line code, and the body. */
-  record RawResponse(int status, String head, String body) {}
+  /** A response read off a raw socket: status line code, the head, and the body. */
+  record RawResponse(int status, String head, String body) {
+    /** The value of header {@code name} (case-insensitive), if present. */
+    java.util.Optional<String> header(String name) {
+      for (String line : head.split("\r\n")) {
+        int colon = line.indexOf(':');
+        if (colon > 0 && line.substring(0, colon).equalsIgnoreCase(name)) {
+          return java.util.Optional.of(line.substring(colon + 1).strip());
+        }
+      }
+      return java.util.Optional.empty();
+    }
+  }
 
   /**
    * Sends {@code requestTarget} byte for byte (no client-side validation, so malformed targets
@@ -116,6 +143,38 @@ final class FixtureServer implements AutoCloseable {
       String head = response.substring(0, split);
       return new RawResponse(
           Integer.parseInt(head.substring(9, 12)), head, response.substring(split + 4));
+    }
+  }
+
+  /**
+   * Sends {@code request} byte for byte over a fresh connection and reads until the server closes
+   * it (send {@code Connection: close}, or a request the server refuses). An empty response has
+   * status -1.
+   */
+  RawResponse raw(byte[] request) throws IOException {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port())) {
+      socket.setSoTimeout(15_000);
+      try {
+        socket.getOutputStream().write(request);
+        socket.getOutputStream().flush();
+      } catch (IOException e) {
+        // The server may refuse before reading it all; its answer is still there to read.
+      }
+      byte[] bytes;
+      try {
+        bytes = socket.getInputStream().readAllBytes();
+      } catch (java.net.SocketException e) {
+        bytes = new byte[0];
+      }
+      String response = new String(bytes, StandardCharsets.ISO_8859_1);
+      int split = response.indexOf("\r\n\r\n");
+      if (split < 0 || !response.startsWith("HTTP/1.")) {
+        return new RawResponse(-1, response, "");
+      }
+      String head = response.substring(0, split);
+      byte[] body = java.util.Arrays.copyOfRange(bytes, split + 4, bytes.length);
+      return new RawResponse(
+          Integer.parseInt(head.substring(9, 12)), head, new String(body, StandardCharsets.UTF_8));
     }
   }
 

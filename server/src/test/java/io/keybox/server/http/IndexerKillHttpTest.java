@@ -8,7 +8,6 @@ import io.keybox.indexer.generate.FeedGenerator;
 import io.keybox.indexer.generate.GeneratorConfig;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -74,7 +73,7 @@ class IndexerKillHttpTest {
                     KEY,
                     List.of("killed"),
                     Set.of(),
-                    RateLimit.DEFAULT,
+                    FixtureServer.UNTHROTTLED,
                     SecretHash.create(SECRET, 1000))));
     try (FixtureServer server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0))) {
       HttpResponse<String> before = server.get(QUERY, KEY, SECRET);

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -40,7 +39,11 @@ class ListingsHttpTest {
     assertEquals(12, FixtureServer.index(dataDir, "fixture", "basic").listings());
     Account tester =
         new Account(
-            KEY, List.of("fixture"), Set.of(), RateLimit.DEFAULT, SecretHash.create(SECRET, 1000));
+            KEY,
+            List.of("fixture"),
+            Set.of(),
+            FixtureServer.UNTHROTTLED,
+            SecretHash.create(SECRET, 1000));
     server = new FixtureServer(dataDir, Accounts.of(List.of(tester)), ServerConfig.loopback(0));
   }
 

@@ -11,7 +11,6 @@ import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Addon;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -47,12 +46,21 @@ class MetadataHttpTest {
     Accounts accounts =
         Accounts.of(
             List.of(
-                new Account("plain", List.of("fixture"), Set.of(), RateLimit.DEFAULT, hash),
+                new Account("plain", List.of("fixture"), Set.of(), FixtureServer.UNTHROTTLED, hash),
                 new Account(
-                    "agency", List.of("fixture"), Set.of(Addon.AGENTS), RateLimit.DEFAULT, hash),
+                    "agency",
+                    List.of("fixture"),
+                    Set.of(Addon.AGENTS),
+                    FixtureServer.UNTHROTTLED,
+                    hash),
                 new Account(
-                    "multi", List.of("fixture", "coming"), Set.of(), RateLimit.DEFAULT, hash),
-                new Account("swapper", List.of("swap"), Set.of(), RateLimit.DEFAULT, hash)));
+                    "multi",
+                    List.of("fixture", "coming"),
+                    Set.of(),
+                    FixtureServer.UNTHROTTLED,
+                    hash),
+                new Account(
+                    "swapper", List.of("swap"), Set.of(), FixtureServer.UNTHROTTLED, hash)));
     server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
   }
 

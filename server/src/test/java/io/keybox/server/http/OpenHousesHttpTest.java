@@ -9,7 +9,6 @@ import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.Reject;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -41,7 +40,11 @@ class OpenHousesHttpTest {
     report = FixtureServer.index(dataDir, "fixture", "basic");
     Account tester =
         new Account(
-            KEY, List.of("fixture"), Set.of(), RateLimit.DEFAULT, SecretHash.create(SECRET, 1000));
+            KEY,
+            List.of("fixture"),
+            Set.of(),
+            FixtureServer.UNTHROTTLED,
+            SecretHash.create(SECRET, 1000));
     server = new FixtureServer(dataDir, Accounts.of(List.of(tester)), ServerConfig.loopback(0));
   }
 

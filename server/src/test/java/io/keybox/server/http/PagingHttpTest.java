@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
@@ -62,7 +61,7 @@ class PagingHttpTest {
                     KEY,
                     List.of("fixture"),
                     Set.of(),
-                    RateLimit.DEFAULT,
+                    FixtureServer.UNTHROTTLED,
                     SecretHash.create(SECRET, 1000))));
     server =
         new FixtureServer(

@@ -9,7 +9,6 @@ import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -80,7 +79,7 @@ class PublicationHttpTest {
                     KEY,
                     List.of("swap"),
                     Set.of(),
-                    RateLimit.DEFAULT,
+                    FixtureServer.UNTHROTTLED,
                     SecretHash.create(SECRET, 1000))));
     try (FixtureServer server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0))) {
       AtomicBoolean running = new AtomicBoolean(true);
@@ -154,7 +153,7 @@ class PublicationHttpTest {
                     KEY,
                     List.of("swap"),
                     Set.of(),
-                    RateLimit.DEFAULT,
+                    FixtureServer.UNTHROTTLED,
                     SecretHash.create(SECRET, 1000))));
     try (FixtureServer server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0))) {
       HttpResponse<String> before = server.get("/properties", KEY, SECRET);

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -58,7 +57,11 @@ class SearchParametersHttpTest {
     assertEquals(List.of(), report.rejects());
     Account account =
         new Account(
-            KEY, List.of("search"), Set.of(), RateLimit.DEFAULT, SecretHash.create(SECRET, 1000));
+            KEY,
+            List.of("search"),
+            Set.of(),
+            FixtureServer.UNTHROTTLED,
+            SecretHash.create(SECRET, 1000));
     server = new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0));
   }
 

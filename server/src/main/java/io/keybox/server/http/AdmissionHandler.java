@@ -1,0 +1,89 @@
+package io.keybox.server.http;
+
+import io.keybox.server.error.ApiException;
+import io.keybox.server.limit.AdmissionQueue;
+import io.undertow.server.Connectors;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.SameThreadExecutor;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The root handler, on the IO thread: admits a request to a worker thread when one of {@link
+ * Limits#maxConcurrent} slots is free, lets up to {@link Limits#maxQueued} wait for one (at most
+ * {@link Limits#queueTimeout}), and answers the rest with 503 and {@code Retry-After} at once, so
+ * that a burst costs queue places, not threads or memory.
+ *
+ * <p>On the worker the request runs with its body buffered ({@link BufferedResponse}); its slot is
+ * freed when the handler is done, not when a slow client has read the bytes, and handed straight to
+ * the oldest waiting request.
+ */
+final class AdmissionHandler implements HttpHandler {
+  private final AdmissionQueue<HttpServerExchange> admission;
+  private final long queueTimeoutMillis;
+  private final HttpHandler chain;
+  private final HttpHandler busy;
+  private final HttpHandler work = this::work;
+
+  /**
+   * @param chain the handlers that run on a worker thread
+   */
+  AdmissionHandler(Limits limits, HttpHandler chain, AccessLog accessLog) {
+    this.admission = new AdmissionQueue<>(limits.maxConcurrent(), limits.maxQueued());
+    this.queueTimeoutMillis = limits.queueTimeout().toMillis();
+    this.chain = chain;
+    this.busy =
+        new EdgeHandler(
+            exchange -> {
+              throw ApiException.unavailable(
+                  "the server is busy: too many requests at once; retry shortly", 1);
+            },
+            accessLog);
+  }
+
+  @Override
+  public void handleRequest(HttpServerExchange exchange) {
+    if (admission.tryRun()) {
+      exchange.dispatch(workers(exchange), work);
+      return;
+    }
+    // Queue it once this call has returned, as Undertow's RequestLimit does: a slot freed on
+    // another thread may then dispatch it at once.
+    exchange.dispatch(SameThreadExecutor.INSTANCE, () -> admitOrQueue(exchange));
+  }
+
+  private void admitOrQueue(HttpServerExchange exchange) {
+    switch (admission.admit(exchange)) {
+      case RUN -> exchange.dispatch(workers(exchange), work);
+      case QUEUED ->
+          exchange
+              .getIoThread()
+              .executeAfter(() -> expire(exchange), queueTimeoutMillis, TimeUnit.MILLISECONDS);
+      case REJECTED -> Connectors.executeRootHandler(busy, exchange);
+    }
+  }
+
+  private void expire(HttpServerExchange exchange) {
+    if (admission.withdraw(exchange)) {
+      Connectors.executeRootHandler(busy, exchange);
+    }
+  }
+
+  private void work(HttpServerExchange exchange) throws Exception {
+    try {
+      BufferedResponse response = BufferedResponse.install(exchange);
+      try {
+        chain.handleRequest(exchange);
+      } finally {
+        response.commit();
+      }
+    } finally {
+      admission.release().ifPresent(next -> next.dispatch(workers(next), work));
+    }
+  }
+
+  private static Executor workers(HttpServerExchange exchange) {
+    return exchange.getConnection().getWorker();
+  }
+}

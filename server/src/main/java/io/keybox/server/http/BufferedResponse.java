@@ -1,0 +1,295 @@
+package io.keybox.server.http;
+
+import io.undertow.io.AsyncSenderImpl;
+import io.undertow.io.BlockingReceiverImpl;
+import io.undertow.io.IoCallback;
+import io.undertow.io.Receiver;
+import io.undertow.io.Sender;
+import io.undertow.io.UndertowInputStream;
+import io.undertow.io.UndertowOutputStream;
+import io.undertow.server.BlockingHttpExchange;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.AttachmentKey;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The blocking side of an exchange for Keybox's handlers, with the response body collected in
+ * memory and sent without blocking once the handler is done. A client that reads slowly (or not at
+ * all) then holds only a connection and its bytes, never a worker thread; the idle timeout closes
+ * it if it stops reading. As a bonus every response has a {@code Content-Length}, and a handler
+ * that fails half-way through its body can still answer with a clean JSON error ({@link #discard}).
+ *
+ * <pre>{@code
+ * BufferedResponse response = BufferedResponse.install(exchange); // on a worker thread
+ * try {
+ *   handler.handleRequest(exchange); // writes exchange.getOutputStream() or getResponseSender()
+ * } finally {
+ *   response.commit();
+ * }
+ * }</pre>
+ *
+ * <p>Closing the output stream or sending through the sender also commits. Bodies larger than
+ * {@link #MAX_BODY_BYTES} fail with an {@link IOException} (the largest page is a few megabytes).
+ */
+final class BufferedResponse implements BlockingHttpExchange {
+  /** The largest body a handler may write. */
+  static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+  private static final AttachmentKey<BufferedResponse> KEY =
+      AttachmentKey.create(BufferedResponse.class);
+
+  private final HttpServerExchange exchange;
+  private final Body body = new Body();
+  private final Sender sender = new BodySender();
+  private InputStream input;
+
+  // Guarded by this.
+  private boolean committed;
+
+  private BufferedResponse(HttpServerExchange exchange) {
+    this.exchange = exchange;
+  }
+
+  /** Puts the exchange in blocking mode with its body buffered; call on a worker thread. */
+  static BufferedResponse install(HttpServerExchange exchange) {
+    BufferedResponse response = new BufferedResponse(exchange);
+    exchange.putAttachment(KEY, response);
+    exchange.startBlocking(response);
+    return response;
+  }
+
+  /** Drops whatever body was written but not yet sent, e.g. to answer with an error instead. */
+  static void discard(HttpServerExchange exchange) {
+    BufferedResponse response = exchange.getAttachment(KEY);
+    if (response != null) {
+      response.discardBody();
+    }
+  }
+
+  /**
+   * Sends the collected body, with its {@code Content-Length}, without blocking; the exchange ends
+   * when the client has it. Does nothing after the first call, or when nothing was written (the
+   * exchange then ends with an empty body as usual).
+   */
+  synchronized void commit() {
+    if (committed) {
+      return;
+    }
+    committed = true;
+    if (exchange.isResponseComplete() || exchange.isResponseStarted() || body.size() == 0) {
+      return;
+    }
+    exchange.setResponseContentLength(body.size());
+    new AsyncSenderImpl(exchange).send(body.bytes(), IoCallback.END_EXCHANGE);
+  }
+
+  private synchronized void discardBody() {
+    if (!committed) {
+      body.reset();
+    }
+  }
+
+  private synchronized void append(ByteBuffer bytes) throws IOException {
+    if (committed) {
+      throw new IOException("the response was sent already");
+    }
+    if (bytes.hasArray()) {
+      body.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+      bytes.position(bytes.limit());
+    } else {
+      byte[] copy = new byte[bytes.remaining()];
+      bytes.get(copy);
+      body.write(copy, 0, copy.length);
+    }
+  }
+
+  @Override
+  public OutputStream getOutputStream() {
+    return body;
+  }
+
+  @Override
+  public Sender getSender() {
+    return sender;
+  }
+
+  @Override
+  public synchronized InputStream getInputStream() {
+    if (input == null) {
+      input = new UndertowInputStream(exchange);
+    }
+    return input;
+  }
+
+  @Override
+  public Receiver getReceiver() {
+    return new BlockingReceiverImpl(exchange, getInputStream());
+  }
+
+  /**
+   * Called when the exchange ends. A response not sent yet (a handler that ended the exchange
+   * itself, with or without a body) is written out now, blocking, as Undertow's own blocking
+   * exchange would: left to Undertow, a response without a body would come after it drained the
+   * request body, and a request with a broken chunked body and {@code Connection: close} would then
+   * get no answer at all.
+   */
+  @Override
+  public synchronized void close() throws IOException {
+    if (committed) {
+      return;
+    }
+    committed = true;
+    if (exchange.isResponseStarted() || exchange.isResponseComplete()) {
+      return;
+    }
+    try (UndertowOutputStream out = new UndertowOutputStream(exchange)) {
+      if (body.size() > 0) {
+        exchange.setResponseContentLength(body.size());
+        ByteBuffer bytes = body.bytes();
+        out.write(bytes.array(), bytes.arrayOffset(), bytes.remaining());
+      }
+    }
+  }
+
+  /** The in-memory body; closing it commits. */
+  private final class Body extends ByteArrayOutputStream {
+    Body() {
+      super(8192);
+    }
+
+    @Override
+    public void write(int b) {
+      synchronized (BufferedResponse.this) {
+        if (committed) {
+          throw new IllegalStateException("the response was sent already");
+        }
+        checkRoom(1);
+        super.write(b);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      synchronized (BufferedResponse.this) {
+        if (committed) {
+          throw new IllegalStateException("the response was sent already");
+        }
+        checkRoom(len);
+        super.write(b, off, len);
+      }
+    }
+
+    @Override
+    public void close() {
+      commit();
+    }
+
+    ByteBuffer bytes() {
+      return ByteBuffer.wrap(buf, 0, count);
+    }
+
+    private void checkRoom(int more) {
+      if ((long) count + more > MAX_BODY_BYTES) {
+        throw new IllegalStateException(
+            "response body larger than " + MAX_BODY_BYTES + " bytes; page with a smaller limit");
+      }
+    }
+  }
+
+  /** Sending appends to the body; a send that ends the exchange commits it. */
+  private final class BodySender implements Sender {
+    @Override
+    public void send(ByteBuffer buffer, IoCallback callback) {
+      send(new ByteBuffer[] {buffer}, callback);
+    }
+
+    @Override
+    public void send(ByteBuffer[] buffers, IoCallback callback) {
+      try {
+        for (ByteBuffer buffer : buffers) {
+          append(buffer);
+        }
+      } catch (IOException | RuntimeException e) {
+        callback.onException(
+            exchange, this, e instanceof IOException io ? io : new IOException(e.getMessage(), e));
+        return;
+      }
+      done(callback);
+    }
+
+    @Override
+    public void send(ByteBuffer buffer) {
+      send(buffer, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void send(ByteBuffer[] buffers) {
+      send(buffers, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void send(String data, IoCallback callback) {
+      send(data, StandardCharsets.UTF_8, callback);
+    }
+
+    @Override
+    public void send(String data, Charset charset, IoCallback callback) {
+      send(ByteBuffer.wrap(data.getBytes(charset)), callback);
+    }
+
+    @Override
+    public void send(String data) {
+      send(data, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void send(String data, Charset charset) {
+      send(data, charset, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void transferFrom(FileChannel channel, IoCallback callback) {
+      try {
+        ByteBuffer chunk = ByteBuffer.allocate(16 * 1024);
+        while (channel.read(chunk) >= 0) {
+          chunk.flip();
+          append(chunk);
+          chunk.clear();
+        }
+      } catch (IOException e) {
+        callback.onException(exchange, this, e);
+        return;
+      }
+      done(callback);
+    }
+
+    @Override
+    public void close(IoCallback callback) {
+      done(callback);
+    }
+
+    @Override
+    public void close() {
+      commit();
+    }
+
+    /**
+     * Ending the exchange means sending the body, which completes later: {@link
+     * IoCallback#END_EXCHANGE} therefore commits instead of ending the exchange under the send.
+     */
+    private void done(IoCallback callback) {
+      if (callback == IoCallback.END_EXCHANGE) {
+        commit();
+      } else {
+        callback.onComplete(exchange, this);
+      }
+    }
+  }
+}

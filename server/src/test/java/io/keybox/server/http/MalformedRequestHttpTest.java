@@ -1,0 +1,243 @@
+package io.keybox.server.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.server.auth.Account;
+import io.keybox.server.auth.Accounts;
+import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.RateLimit;
+import io.keybox.server.auth.SecretHash;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Requests that Undertow's own parser or Host check refuses before any handler runs, and requests
+ * past the size limits: every one gets a JSON error naming the problem, a request id, and an access
+ * log line with that id. Sent byte for byte over raw sockets.
+ */
+class MalformedRequestHttpTest {
+  private static final String KEY = "tester";
+  private static final String SECRET = "s3cret";
+  private static final String AUTH =
+      "Authorization: Basic "
+          + Base64.getEncoder()
+              .encodeToString((KEY + ":" + SECRET).getBytes(StandardCharsets.UTF_8));
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int MAX_URL = 1024;
+  private static final int MAX_HEADERS = 20;
+
+  @TempDir static Path dataDir;
+  private static FixtureServer server;
+  private static final ByteArrayOutputStream log = new ByteArrayOutputStream();
+
+  @BeforeAll
+  static void start() throws Exception {
+    FixtureServer.index(dataDir, "fixture", "basic");
+    Account tester =
+        new Account(
+            KEY, List.of("fixture"), Set.of(), RateLimit.DEFAULT, SecretHash.create(SECRET, 1000));
+    Limits limits =
+        new Limits(
+            4,
+            8,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(30),
+            Duration.ofSeconds(10),
+            MAX_URL,
+            MAX_HEADERS);
+    server =
+        new FixtureServer(
+            dataDir,
+            new Authenticator(Accounts.of(List.of(tester))),
+            ServerConfig.loopback(0).withLimits(limits),
+            new PrintStream(log, true, StandardCharsets.UTF_8));
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    server.close();
+  }
+
+  /** A request with {@code line} as its request line and {@code headers} (CRLF-separated). */
+  private static byte[] request(String line, String headers) {
+    String head =
+        line + "\r\nHost: 127.0.0.1\r\n" + AUTH + "\r\n" + headers + "Connection: close\r\n\r\n";
+    return head.getBytes(StandardCharsets.ISO_8859_1);
+  }
+
+  private static JsonNode assertJsonError(FixtureServer.RawResponse response, int status)
+      throws Exception {
+    assertEquals(status, response.status(), response.head() + "\n" + response.body());
+    assertEquals("application/json; charset=utf-8", response.header("Content-Type").orElseThrow());
+    JsonNode body = JSON.readTree(response.body());
+    assertEquals(status, body.get("error").asInt(), response.body());
+    String id = response.header("X-Request-Id").orElseThrow();
+    assertTrue(id.matches("[0-9a-f]{16}"), id);
+    assertLogged(id, status);
+    return body;
+  }
+
+  /** The line is written when the exchange completes, which may be just after the client read. */
+  private static void assertLogged(String id, int status) throws InterruptedException {
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    String logged;
+    do {
+      logged = log.toString(StandardCharsets.UTF_8);
+      if (logged.lines().anyMatch(l -> l.endsWith("id=" + id) && l.contains(" " + status + " "))) {
+        return;
+      }
+      Thread.sleep(10);
+    } while (System.nanoTime() < deadline);
+    throw new AssertionError("no access log line for " + id + ":\n" + logged);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "GET /properties?cities=%ZZ HTTP/1.1 | '%Z' is not a percent escape",
+        "GET /properties?cities=%4 HTTP/1.1 | '%4' is not a percent escape",
+        "GET /prop%GGerties HTTP/1.1 | '%G' is not a percent escape",
+        "GET /properties?cities=Ka\"ty HTTP/1.1 | the character '\"' is not allowed in a URL",
+        "GET /properties?cities={x} HTTP/1.1 | the character '{' is not allowed in a URL; percent-encode it as %7B",
+        "GET /properties?cities=Ka ty HTTP/1.1 | a space must be percent-encoded",
+        "G(T /properties HTTP/1.1 | the method contains the character '('",
+        "GET /properties HTTP/1.1 HTTP/1.1 | a space must be percent-encoded",
+        "GET /properties HTTX/1.1 | expected HTTP/1.1 after the request target",
+      })
+  void malformedRequestLinesGetAJsonErrorNamingTheProblem(String line, String message)
+      throws Exception {
+    JsonNode body = assertJsonError(server.raw(request(line, "")), 400);
+    assertTrue(body.get("message").asText().contains(message), body.toString());
+  }
+
+  @Test
+  void rawBytesAndControlCharactersInTheUrl() throws Exception {
+    for (String target : List.of("/properties?cities=caf\u00c3\u00a9", "/properties?c=\u0001")) {
+      JsonNode body = assertJsonError(server.raw(request("GET " + target + " HTTP/1.1", "")), 400);
+      assertTrue(body.get("message").asText().startsWith("malformed URL: the "), body.toString());
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "Bad Header: x | a header name contains a space",
+        "X-Thing: a\u0001b | a header value contains the control character 0x01",
+        "Host: 127.0.0.2 | more than one Host header",
+      })
+  void malformedHeadersGetAJsonError(String header, String message) throws Exception {
+    JsonNode body =
+        assertJsonError(server.raw(request("GET /properties HTTP/1.1", header + "\r\n")), 400);
+    assertTrue(body.get("message").asText().contains(message), body.toString());
+  }
+
+  @Test
+  void aMissingOrBadHostGetsAJsonError() throws Exception {
+    byte[] noHost =
+        ("GET /properties HTTP/1.1\r\n" + AUTH + "\r\nConnection: close\r\n\r\n")
+            .getBytes(StandardCharsets.ISO_8859_1);
+    assertEquals(
+        "malformed request: an HTTP/1.1 request needs a Host header",
+        assertJsonError(server.raw(noHost), 400).get("message").asText());
+    byte[] badHost =
+        ("GET /properties HTTP/1.1\r\nHost: exa<mple\r\n" + AUTH + "\r\nConnection: close\r\n\r\n")
+            .getBytes(StandardCharsets.ISO_8859_1);
+    assertEquals(
+        "malformed request: the Host header is not a valid host[:port]",
+        assertJsonError(server.raw(badHost), 400).get("message").asText());
+  }
+
+  @Test
+  void tooManyHeaderLinesAre431() throws Exception {
+    StringBuilder headers = new StringBuilder();
+    for (int i = 0; i < MAX_HEADERS + 5; i++) {
+      headers.append("X-H").append(i).append(": v\r\n");
+    }
+    JsonNode body =
+        assertJsonError(server.raw(request("GET /properties HTTP/1.1", headers.toString())), 431);
+    assertTrue(body.get("message").asText().contains("too many header lines"), body.toString());
+  }
+
+  @Test
+  void aRequestHeadPastTheLimitIs431() throws Exception {
+    String big = "X-Big: " + "a".repeat(MAX_URL + Limits.HEADER_BYTES) + "\r\n";
+    JsonNode body = assertJsonError(server.raw(request("GET /properties HTTP/1.1", big)), 431);
+    assertTrue(body.get("message").asText().contains("is larger than"), body.toString());
+  }
+
+  @Test
+  void aUrlPastTheLimitIs414() throws Exception {
+    String target = "/properties?q=" + "a".repeat(MAX_URL);
+    JsonNode body = assertJsonError(server.raw(request("GET " + target + " HTTP/1.1", "")), 414);
+    assertTrue(body.get("message").asText().contains("at most " + MAX_URL), body.toString());
+  }
+
+  @Test
+  void tooManyParametersAre400() throws Exception {
+    Limits roomy = Limits.defaults();
+    try (FixtureServer wide =
+        new FixtureServer(
+            dataDir,
+            new Authenticator(
+                Accounts.of(
+                    List.of(
+                        new Account(
+                            KEY,
+                            List.of("fixture"),
+                            Set.of(),
+                            RateLimit.DEFAULT,
+                            SecretHash.create(SECRET, 1000))))),
+            ServerConfig.loopback(0).withLimits(roomy),
+            new PrintStream(log, true, StandardCharsets.UTF_8))) {
+      String query = "a=1&".repeat(2001);
+      FixtureServer.RawResponse response =
+          wide.raw(request("GET /properties?" + query + " HTTP/1.1", ""));
+      assertEquals(400, response.status(), response.body());
+      assertEquals(
+          "too many query parameters; at most 2000 are allowed",
+          JSON.readTree(response.body()).get("message").asText());
+    }
+  }
+
+  @Test
+  void aGoodRequestPipelinedBeforeABadOneIsAnsweredThenTheBadOneGetsJson() throws Exception {
+    String good = "GET /properties?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n" + AUTH + "\r\n\r\n";
+    byte[] both =
+        (good
+                + new String(
+                    request("GET /properties?cities=%ZZ HTTP/1.1", ""),
+                    StandardCharsets.ISO_8859_1))
+            .getBytes(StandardCharsets.ISO_8859_1);
+    FixtureServer.RawResponse first = server.raw(both);
+    assertEquals(200, first.status(), first.head());
+    int second = first.body().indexOf("HTTP/1.1 400 Bad Request\r\n");
+    assertTrue(second > 0, first.body());
+    String secondBody = first.body().substring(first.body().indexOf("\r\n\r\n", second) + 4);
+    assertTrue(secondBody.contains("'%Z' is not a percent escape"), secondBody);
+  }
+
+  @Test
+  void theServerStillAnswersOnNewConnectionsAfterward() throws Exception {
+    server.raw(request("GET /properties?cities=%ZZ HTTP/1.1", ""));
+    FixtureServer.RawResponse ok = server.raw(request("GET /properties?limit=2 HTTP/1.1", ""));
+    assertEquals(200, ok.status(), ok.head());
+    assertEquals(2, JSON.readTree(ok.body()).size());
+  }
+}
