@@ -35,7 +35,7 @@ final class AgentHandlers {
       throw ApiException.forbidden(
           "/agents needs the " + Addon.AGENTS.wireName() + " add-on, which this key lacks");
     }
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(account, params);
     AgentSearchRequest request = parser.parse(params);
     try (Lease lease = indexes.lease(vendor)) {

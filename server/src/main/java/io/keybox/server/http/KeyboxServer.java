@@ -2,10 +2,6 @@ package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.index.VendorIndexes;
-import io.keybox.server.query.AgentRequestParser;
-import io.keybox.server.query.AnalyticsRequestParser;
-import io.keybox.server.query.ListingRequestParser;
-import io.keybox.server.query.OpenHouseRequestParser;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -13,10 +9,9 @@ import io.undertow.server.handlers.BlockingHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
 import io.undertow.server.handlers.encoding.GzipEncodingProvider;
-import io.undertow.util.Methods;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
-import java.time.Clock;
+import java.util.List;
 
 /**
  * The HTTP server: Undertow with Keybox's handler chain. Start it with {@link #start}, read the
@@ -24,9 +19,11 @@ import java.time.Clock;
  */
 public final class KeyboxServer implements AutoCloseable {
   private final Undertow undertow;
+  private final List<Endpoint> endpoints;
 
-  private KeyboxServer(Undertow undertow) {
+  private KeyboxServer(Undertow undertow, List<Endpoint> endpoints) {
     this.undertow = undertow;
+    this.endpoints = List.copyOf(endpoints);
   }
 
   /**
@@ -46,34 +43,7 @@ public final class KeyboxServer implements AutoCloseable {
               + config.host()
               + "; bind 127.0.0.1, or say --behind-proxy when a TLS proxy is in front");
     }
-    ListingHandlers listings =
-        new ListingHandlers(
-            indexes,
-            new ListingRequestParser(config.offsetWindow()),
-            new BaseUrls(config.baseUrl()));
-    OpenHouseHandlers openHouses =
-        new OpenHouseHandlers(
-            indexes,
-            new OpenHouseRequestParser(config.offsetWindow()),
-            new BaseUrls(config.baseUrl()));
-    AgentHandlers agents =
-        new AgentHandlers(
-            indexes, new AgentRequestParser(config.offsetWindow()), new BaseUrls(config.baseUrl()));
-    AnalyticsHandlers analytics =
-        new AnalyticsHandlers(
-            indexes, new AnalyticsRequestParser(new ListingRequestParser(config.offsetWindow())));
-    MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
-    Router routes =
-        new Router()
-            .add(Methods.OPTIONS, "/", metadata::root)
-            .add(Methods.GET, "/properties", listings::search)
-            .add(Methods.OPTIONS, "/properties", metadata::properties)
-            .add(Methods.GET, "/properties/analytics", analytics::market)
-            .add(Methods.GET, "/properties/{mlsId}", listings::get)
-            .add(Methods.GET, "/properties/{mlsId}/analytics", analytics::listing)
-            .add(Methods.GET, "/openhouses", openHouses::search)
-            .add(Methods.GET, "/openhouses/{openHouseKey}", openHouses::get)
-            .add(Methods.GET, "/agents", agents::search);
+    Router routes = ApiRoutes.router(config, indexes);
     HttpHandler chain =
         new BlockingHandler(
             new EncodingHandler(
@@ -97,12 +67,20 @@ public final class KeyboxServer implements AutoCloseable {
             .setHandler(chain)
             .build();
     undertow.start();
-    return new KeyboxServer(undertow);
+    return new KeyboxServer(undertow, routes.endpoints());
   }
 
   /** The bound port. */
   public int port() {
     return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
+  }
+
+  /**
+   * Every operation the server answers, with the query parameters each reads. The OpenAPI document
+   * is checked against this list.
+   */
+  public List<Endpoint> endpoints() {
+    return endpoints;
   }
 
   @Override
