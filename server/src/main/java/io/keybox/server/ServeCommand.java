@@ -6,6 +6,7 @@ import io.keybox.schema.cli.CommandLine.UsageException;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.auth.KeysFileWatcher;
+import io.keybox.server.http.AdminListener;
 import io.keybox.server.http.KeyboxServer;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
@@ -14,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -40,12 +42,20 @@ final class ServeCommand {
               "--cors-origins",
               true,
               "comma-separated origins browsers may call from, or * (default: none)"),
+          new Option(
+              "--admin-port",
+              true,
+              "port of the admin listener for /-/health and /-/metrics, without credentials"
+                  + " (default: none; they answer on --port to loopback clients only)"),
+          new Option(
+              "--admin-host", true, "interface of the admin listener (default: the --host value)"),
           new Option("--help", false, "this text"));
 
   private ServeCommand() {}
 
   static int run(String[] args, PrintStream out, PrintStream err) {
     ServerConfig config;
+    Optional<AdminListener> admin;
     Path dataDir;
     Path keys;
     try {
@@ -72,6 +82,7 @@ final class ServeCommand {
                   .map(String::strip)
                   .filter(v -> !v.isEmpty())
                   .toList());
+      admin = admin(line, config.host());
     } catch (UsageException e) {
       err.println("keybox serve: " + e.getMessage() + " (see --help)");
       return 1;
@@ -79,10 +90,17 @@ final class ServeCommand {
     Authenticator authenticator = new Authenticator();
     try (KeysFileWatcher watcher = KeysFileWatcher.start(keys, authenticator);
         VendorIndexes indexes = new VendorIndexes(dataDir, 500);
-        KeyboxServer server = KeyboxServer.start(config, indexes, authenticator, out)) {
+        KeyboxServer server = KeyboxServer.start(config, admin, indexes, authenticator, out)) {
       out.printf(
           "keybox serve: listening on http://%s:%d (data %s, keys %s)%n",
           config.host(), server.port(), dataDir, keys);
+      server
+          .adminPort()
+          .ifPresent(
+              port ->
+                  out.printf(
+                      "keybox serve: admin listener on http://%s:%d (/-/health, /-/metrics)%n",
+                      admin.orElseThrow().host(), port));
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
       stopped.await();
@@ -100,6 +118,21 @@ final class ServeCommand {
       Thread.currentThread().interrupt();
       return 0;
     }
+  }
+
+  private static Optional<AdminListener> admin(CommandLine line, String host)
+      throws UsageException {
+    if (!line.has("--admin-port")) {
+      if (line.has("--admin-host")) {
+        throw new UsageException("--admin-host: needs --admin-port");
+      }
+      return Optional.empty();
+    }
+    int port = line.intValue("--admin-port", 1, 65535, 0);
+    if (port == line.intValue("--port", 0, 65535, 8080)) {
+      throw new UsageException("--admin-port: must differ from --port (got: " + port + ")");
+    }
+    return Optional.of(new AdminListener(line.value("--admin-host").orElse(host), port));
   }
 
   static String help() {

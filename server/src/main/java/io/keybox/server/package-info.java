@@ -5,7 +5,7 @@
  * <p>Packages, outermost first: {@code http} (Undertow, the only package that imports it), {@code
  * auth} (accounts and credentials), {@code query} (parameters to validated requests, and requests
  * to Lucene queries through the schema module), {@code search} (runs a request on one snapshot),
- * {@code index} (snapshot managers), {@code error} (the exception every layer throws for a client
- * error).
+ * {@code index} (snapshot managers), {@code metrics} (Prometheus counters, histograms and gauges in
+ * plain Java), {@code error} (the exception every layer throws for a client error).
  */
 package io.keybox.server;

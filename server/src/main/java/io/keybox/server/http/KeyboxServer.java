@@ -2,6 +2,7 @@ package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.metrics.Metrics;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -11,7 +12,10 @@ import io.undertow.server.handlers.encoding.EncodingHandler;
 import io.undertow.server.handlers.encoding.GzipEncodingProvider;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The HTTP server: Undertow with Keybox's handler chain. Start it with {@link #start}, read the
@@ -19,21 +23,44 @@ import java.util.List;
  */
 public final class KeyboxServer implements AutoCloseable {
   private final Undertow undertow;
+  private final Optional<AdminServer> admin;
+  private final Metrics metrics;
   private final List<Endpoint> endpoints;
 
-  private KeyboxServer(Undertow undertow, List<Endpoint> endpoints) {
+  private KeyboxServer(
+      Undertow undertow, Optional<AdminServer> admin, Metrics metrics, List<Endpoint> endpoints) {
     this.undertow = undertow;
+    this.admin = admin;
+    this.metrics = metrics;
     this.endpoints = List.copyOf(endpoints);
   }
 
   /**
-   * Starts serving {@code indexes} to the accounts {@code authenticator} knows.
+   * Starts serving {@code indexes} to the accounts {@code authenticator} knows, without an admin
+   * listener.
    *
    * @throws IllegalStateException when plain HTTP would take credentials on a public interface
    *     without {@code behindProxy}
    */
   public static KeyboxServer start(
       ServerConfig config,
+      VendorIndexes indexes,
+      Authenticator authenticator,
+      PrintStream accessLog) {
+    return start(config, Optional.empty(), indexes, authenticator, accessLog);
+  }
+
+  /**
+   * Starts serving {@code indexes} to the accounts {@code authenticator} knows. With {@code admin},
+   * a second listener serves {@code /-/health} and {@code /-/metrics}, which then no longer answer
+   * on the main listener; without it they answer there to loopback clients ({@link OpsGate}).
+   *
+   * @throws IllegalStateException when plain HTTP would take credentials on a public interface
+   *     without {@code behindProxy}
+   */
+  public static KeyboxServer start(
+      ServerConfig config,
+      Optional<AdminListener> admin,
       VendorIndexes indexes,
       Authenticator authenticator,
       PrintStream accessLog) {
@@ -44,14 +71,22 @@ public final class KeyboxServer implements AutoCloseable {
               + "; bind 127.0.0.1, or say --behind-proxy when a TLS proxy is in front");
     }
     Router routes = ApiRoutes.router(config, indexes);
+    Operations ops = new Operations(indexes, authenticator);
+    AccessLog log = new AccessLog(accessLog);
     HttpHandler chain =
-        new BlockingHandler(
-            new EncodingHandler(
-                new EdgeHandler(
-                    new CorsHandler(config.corsOrigins(), new AuthHandler(authenticator, routes)),
-                    new AccessLog(accessLog)),
-                new ContentEncodingRepository()
-                    .addEncodingHandler("gzip", new GzipEncodingProvider(), 50)));
+        ops.measured(
+            routes,
+            new BlockingHandler(
+                new EncodingHandler(
+                    new EdgeHandler(
+                        ops.gate(
+                            admin.isPresent(),
+                            config.behindProxy(),
+                            new CorsHandler(
+                                config.corsOrigins(), new AuthHandler(authenticator, routes))),
+                        log),
+                    new ContentEncodingRepository()
+                        .addEncodingHandler("gzip", new GzipEncodingProvider(), 50))));
     Undertow undertow =
         Undertow.builder()
             .addHttpListener(config.port(), config.host())
@@ -67,7 +102,16 @@ public final class KeyboxServer implements AutoCloseable {
             .setHandler(chain)
             .build();
     undertow.start();
-    return new KeyboxServer(undertow, routes.endpoints());
+    Optional<AdminServer> adminServer;
+    try {
+      adminServer = ops.startAdmin(admin, log);
+    } catch (RuntimeException e) {
+      undertow.stop();
+      throw e;
+    }
+    List<Endpoint> endpoints = new ArrayList<>(routes.endpoints());
+    endpoints.addAll(ops.endpoints());
+    return new KeyboxServer(undertow, adminServer, ops.metrics(), endpoints);
   }
 
   /** The bound port. */
@@ -75,9 +119,22 @@ public final class KeyboxServer implements AutoCloseable {
     return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
   }
 
+  /** The admin listener's bound port, when there is one. */
+  public OptionalInt adminPort() {
+    return admin.map(a -> OptionalInt.of(a.port())).orElse(OptionalInt.empty());
+  }
+
   /**
-   * Every operation the server answers, with the query parameters each reads. The OpenAPI document
-   * is checked against this list.
+   * The server's metrics: the HTTP layer records requests; whatever enforces rate limits records
+   * each rejection with {@link Metrics#rateLimited}.
+   */
+  public Metrics metrics() {
+    return metrics;
+  }
+
+  /**
+   * Every operation the server answers, with the query parameters each reads: the API's, then the
+   * operational ones under {@code /-/}. The OpenAPI document is checked against this list.
    */
   public List<Endpoint> endpoints() {
     return endpoints;
@@ -85,6 +142,7 @@ public final class KeyboxServer implements AutoCloseable {
 
   @Override
   public void close() {
+    admin.ifPresent(AdminServer::close);
     undertow.stop();
   }
 }

@@ -4,8 +4,11 @@
  * io.keybox.server.error.ApiException} and every unexpected failure become a JSON error here, in
  * one place), access logging, and writing responses from stored bytes.
  *
- * <p>Handler chain, outermost first: dispatch off the IO thread (Lucene and the slow hash block) →
- * common headers, request id, access log and error mapping → authentication → routes.
+ * <p>Handler chain, outermost first: metrics (every request, by route template and status) →
+ * dispatch off the IO thread (Lucene and the slow hash block) → gzip → common headers, request id,
+ * access log and error mapping → the operational endpoints under {@code /-/} ({@link
+ * io.keybox.server.http.OpsGate}: no credentials, loopback or admin listener only) → CORS →
+ * authentication → routes. An optional admin listener serves only the operational endpoints.
  *
  * <p>Depends on every other server package, Undertow and Jackson.
  */

@@ -40,13 +40,30 @@ final class FixtureServer implements AutoCloseable {
   private final HttpClient client = HttpClient.newHttpClient();
 
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config) throws IOException {
+    this(dataDir, accounts, config, Optional.empty());
+  }
+
+  /** A server with an admin listener when {@code admin} is given. */
+  FixtureServer(Path dataDir, Accounts accounts, ServerConfig config, Optional<AdminListener> admin)
+      throws IOException {
     this.indexes = new VendorIndexes(dataDir, 200);
     this.server =
         KeyboxServer.start(
             config,
+            admin,
             indexes,
             new Authenticator(accounts),
             new PrintStream(OutputStream.nullOutputStream()));
+  }
+
+  /** The running server (its endpoints, metrics and admin port). */
+  KeyboxServer server() {
+    return server;
+  }
+
+  /** The vendor indexes it serves (tests refresh them). */
+  VendorIndexes indexes() {
+    return indexes;
   }
 
   /**
