@@ -37,7 +37,10 @@ final class ServeCommand {
               "deepest offset served; deeper pages use lastId (default "
                   + ServerConfig.DEFAULT_OFFSET_WINDOW
                   + ")"),
-          new Option("--behind-proxy", false, "allow plain HTTP on a public interface behind TLS"),
+          new Option(
+              "--behind-proxy",
+              false,
+              "allow plain HTTP on a public interface behind TLS (default: off)"),
           new Option(
               "--cors-origins",
               true,

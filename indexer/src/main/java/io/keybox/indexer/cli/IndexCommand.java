@@ -31,19 +31,34 @@ public final class IndexCommand {
           new Option("--data-dir", true, "data directory holding one folder per vendor (required)"),
           new Option("--vendor", true, "vendor name, e.g. houston (required)"),
           new Option("--listings", true, "listings dump, plain or gzip (required)"),
-          new Option("--openhouses", true, "open houses dump (native), plain or gzip"),
-          new Option("--agents", true, "agents dump (native), plain or gzip"),
+          new Option(
+              "--openhouses",
+              true,
+              "open houses dump (native), plain or gzip (default: none, the state has none)"),
+          new Option(
+              "--agents",
+              true,
+              "agents dump (native), plain or gzip (default: none, the state has none)"),
           new Option(
               "--format",
               true,
-              "native (API-shaped NDJSON, default) or reso (RESO Property records, NDJSON or OData"
-                  + " pages)"),
+              "native (API-shaped NDJSON) or reso (RESO Property records, NDJSON or OData"
+                  + " pages) (default: native)"),
           new Option(
               "--incremental",
               false,
-              "apply the listings as upserts to the current index; status Delete removes one"),
-          new Option("--force", false, "publish even a dump with under half the current listings"),
-          new Option("--threads", true, "parsing threads (default: the number of cores)"),
+              "apply the listings as upserts to the current index; status Delete removes one"
+                  + " (default: off, a full run replaces the vendor's state)"),
+          new Option(
+              "--force",
+              false,
+              "publish even a dump with under half the current listings (default: off)"),
+          new Option(
+              "--threads",
+              true,
+              "parsing threads (default: the number of cores, here "
+                  + Runtime.getRuntime().availableProcessors()
+                  + ")"),
           new Option("--help", false, "this text"));
 
   private IndexCommand() {}
