@@ -72,19 +72,7 @@ final class ServeCommand {
         throw new UsageException("--data-dir: '" + dataDir + "' is not a directory");
       }
       keys = Path.of(line.value("--keys").orElse(dataDir.resolve("keys.json").toString()));
-      config =
-          new ServerConfig(
-              line.value("--host").orElse("127.0.0.1"),
-              line.intValue("--port", 0, 65535, 8080),
-              line.value("--base-url"),
-              line.intValue(
-                  "--offset-window", 0, 1_000_000_000, ServerConfig.DEFAULT_OFFSET_WINDOW),
-              line.has("--behind-proxy"),
-              line.value("--cors-origins").stream()
-                  .flatMap(v -> java.util.Arrays.stream(v.split(",")))
-                  .map(String::strip)
-                  .filter(v -> !v.isEmpty())
-                  .toList());
+      config = config(line);
       admin = admin(line, config.host());
     } catch (UsageException e) {
       err.println("keybox serve: " + e.getMessage() + " (see --help)");
@@ -121,6 +109,41 @@ final class ServeCommand {
       Thread.currentThread().interrupt();
       return 0;
     }
+  }
+
+  /**
+   * Checks {@code args} as {@link #run} would, without touching the data directory or the keys file
+   * (used to check the command lines in the docs).
+   *
+   * @throws UsageException naming the option that is wrong
+   */
+  static void checkArguments(String[] args) throws UsageException {
+    CommandLine line = CommandLine.parse(args, OPTIONS);
+    if (!line.has("--help")) {
+      line.required("--data-dir");
+      ServerConfig config = config(line);
+      admin(line, config.host());
+      if (!config.isLoopback() && !config.behindProxy()) {
+        throw new UsageException(
+            "--host: plain HTTP on "
+                + config.host()
+                + " needs --behind-proxy (a TLS proxy in front)");
+      }
+    }
+  }
+
+  private static ServerConfig config(CommandLine line) throws UsageException {
+    return new ServerConfig(
+        line.value("--host").orElse("127.0.0.1"),
+        line.intValue("--port", 0, 65535, 8080),
+        line.value("--base-url"),
+        line.intValue("--offset-window", 0, 1_000_000_000, ServerConfig.DEFAULT_OFFSET_WINDOW),
+        line.has("--behind-proxy"),
+        line.value("--cors-origins").stream()
+            .flatMap(v -> java.util.Arrays.stream(v.split(",")))
+            .map(String::strip)
+            .filter(v -> !v.isEmpty())
+            .toList());
   }
 
   private static Optional<AdminListener> admin(CommandLine line, String host)

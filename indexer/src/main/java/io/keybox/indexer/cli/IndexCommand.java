@@ -81,14 +81,28 @@ public final class IndexCommand {
       }
       int cores = Runtime.getRuntime().availableProcessors();
       int threads = line.intValue("--threads", 1, 256, cores);
-      return index(job(line), threads, out, err);
+      return index(job(line, true), threads, out, err);
     } catch (UsageException e) {
       err.println("keybox index: " + e.getMessage() + " (see --help)");
       return 1;
     }
   }
 
-  private static Job job(CommandLine line) throws UsageException {
+  /**
+   * Checks {@code args} as {@link #run} would, without reading or writing any file: the options,
+   * their values and their combinations (used to check the command lines in the docs).
+   *
+   * @throws UsageException naming the option that is wrong
+   */
+  public static void checkArguments(String[] args) throws UsageException {
+    CommandLine line = CommandLine.parse(args, OPTIONS);
+    if (!line.has("--help")) {
+      line.intValue("--threads", 1, 256, 1);
+      job(line, false);
+    }
+  }
+
+  private static Job job(CommandLine line, boolean checkFiles) throws UsageException {
     VendorLayout layout;
     try {
       layout = new VendorLayout(Path.of(line.required("--data-dir")), line.required("--vendor"));
@@ -97,9 +111,10 @@ public final class IndexCommand {
     }
     FeedDumps dumps =
         new FeedDumps(
-            readable("--listings", Optional.of(line.required("--listings"))).orElseThrow(),
-            readable("--openhouses", line.value("--openhouses")),
-            readable("--agents", line.value("--agents")));
+            readable("--listings", Optional.of(line.required("--listings")), checkFiles)
+                .orElseThrow(),
+            readable("--openhouses", line.value("--openhouses"), checkFiles),
+            readable("--agents", line.value("--agents"), checkFiles));
     String formatName = line.value("--format").orElse("native");
     FeedFormat format =
         FeedFormat.parse(formatName)
@@ -177,13 +192,13 @@ public final class IndexCommand {
     }
   }
 
-  private static Optional<Path> readable(String option, Optional<String> value)
+  private static Optional<Path> readable(String option, Optional<String> value, boolean check)
       throws UsageException {
     if (value.isEmpty()) {
       return Optional.empty();
     }
     Path file = Path.of(value.get());
-    if (!Files.isReadable(file)) {
+    if (check && !Files.isReadable(file)) {
       throw new UsageException(option + ": cannot read '" + file + "'");
     }
     return Optional.of(file);

@@ -72,6 +72,16 @@ public final class GenerateCommand {
     return generate(options, out, err);
   }
 
+  /**
+   * Checks {@code args} as {@link #run} would, without writing anything (used to check the command
+   * lines in the docs).
+   *
+   * @throws IllegalArgumentException naming the option that is wrong
+   */
+  public static void checkArguments(String[] args) {
+    Options.parse(args);
+  }
+
   /** The --help text: every option with its default, and an example. */
   static String help() {
     return String.format(
