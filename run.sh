@@ -102,6 +102,9 @@ Commands (each takes --help):
   keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
   generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
   help                       this text
+
+Example:
+  ./run.sh serve --data-dir .keybox/data --keys data/demo-keys.json --port 8080
 USAGE
 }
 
@@ -132,7 +135,15 @@ main() {
     "") setup_java; demo ;;
     test)
       if [ "${1:-}" = "--help" ]; then
-        echo "Usage: ./run.sh test [MAVEN ARGS]   runs the whole test suite through the Maven wrapper (e.g. -pl server)"
+        cat <<'HELP'
+Usage: ./run.sh test [MAVEN ARGS]
+
+Runs the whole test suite through the Maven wrapper (./mvnw -B verify); MAVEN ARGS are passed on
+(default: none, every module and test).
+
+Example:
+  ./run.sh test -pl server -am -Dtest=OpenApiDocumentTest -Dsurefire.failIfNoSpecifiedTests=false
+HELP
         exit 0
       fi
       setup_java

@@ -6,6 +6,7 @@ import io.keybox.schema.cli.CommandLine.UsageException;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.auth.KeysFileWatcher;
+import io.keybox.server.http.AdminListener;
 import io.keybox.server.http.KeyboxServer;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
@@ -45,9 +46,19 @@ final class ServeCommand {
               "deepest offset served; deeper pages use lastId (default "
                   + ServerConfig.DEFAULT_OFFSET_WINDOW
                   + ")"),
-          new Option("--tls-cert", true, "PEM certificate chain, server certificate first"),
-          new Option("--tls-key", true, "PEM private key of --tls-cert (PKCS#8, RSA or EC)"),
-          new Option("--tls-keystore", true, "PKCS#12 keystore instead of --tls-cert/--tls-key"),
+          new Option(
+              "--tls-cert",
+              true,
+              "PEM certificate chain, server certificate first (default: none, plain HTTP)"),
+          new Option(
+              "--tls-key",
+              true,
+              "PEM private key of --tls-cert, PKCS#8 RSA or EC (default: none; required with"
+                  + " --tls-cert)"),
+          new Option(
+              "--tls-keystore",
+              true,
+              "PKCS#12 keystore instead of --tls-cert/--tls-key (default: none)"),
           new Option(
               "--tls-password",
               true,
@@ -55,7 +66,7 @@ final class ServeCommand {
           new Option(
               "--behind-proxy",
               false,
-              "a TLS proxy is in front: plain HTTP on any interface; X-Forwarded-* count"),
+              "a TLS proxy is in front: plain HTTP on any interface; X-Forwarded-* count (default: off)"),
           new Option(
               "--cors-origins",
               true,
@@ -90,6 +101,13 @@ final class ServeCommand {
               "longest URL in bytes; longer gets 414 (default "
                   + Limits.DEFAULT_MAX_URL_LENGTH
                   + ")"),
+          new Option(
+              "--admin-port",
+              true,
+              "port of the admin listener for /-/health and /-/metrics, without credentials"
+                  + " (default: none; they answer on --port to loopback clients only)"),
+          new Option(
+              "--admin-host", true, "interface of the admin listener (default: the --host value)"),
           new Option("--help", false, "this text"));
 
   private ServeCommand() {}
@@ -100,6 +118,7 @@ final class ServeCommand {
 
   static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
     ServerConfig config;
+    Optional<AdminListener> admin;
     Path dataDir;
     Path keys;
     Optional<TlsIdentity> tls;
@@ -115,21 +134,8 @@ final class ServeCommand {
       }
       keys = Path.of(line.value("--keys").orElse(dataDir.resolve("keys.json").toString()));
       tls = tls(line, env);
-      config =
-          new ServerConfig(
-              line.value("--host").orElse("127.0.0.1"),
-              line.intValue("--port", 0, 65535, 8080),
-              line.value("--base-url"),
-              line.intValue(
-                  "--offset-window", 0, 1_000_000_000, ServerConfig.DEFAULT_OFFSET_WINDOW),
-              line.has("--behind-proxy"),
-              line.value("--cors-origins").stream()
-                  .flatMap(v -> java.util.Arrays.stream(v.split(",")))
-                  .map(String::strip)
-                  .filter(v -> !v.isEmpty())
-                  .toList(),
-              tls.map(TlsIdentity::context),
-              limits(line));
+      config = config(line, tls);
+      admin = admin(line, config.host());
     } catch (UsageException e) {
       err.println("keybox serve: " + e.getMessage() + " (see --help)");
       return 1;
@@ -140,7 +146,7 @@ final class ServeCommand {
     Authenticator authenticator = new Authenticator();
     try (KeysFileWatcher watcher = KeysFileWatcher.start(keys, authenticator);
         VendorIndexes indexes = new VendorIndexes(dataDir, 500);
-        KeyboxServer server = KeyboxServer.start(config, indexes, authenticator, out)) {
+        KeyboxServer server = KeyboxServer.start(config, admin, indexes, authenticator, out)) {
       out.printf(
           "keybox serve: listening on %s://%s:%d%s (data %s, keys %s)%n",
           config.scheme(),
@@ -149,6 +155,13 @@ final class ServeCommand {
           tls.map(ServeCommand::describe).orElse(""),
           dataDir,
           keys);
+      server
+          .adminPort()
+          .ifPresent(
+              port ->
+                  out.printf(
+                      "keybox serve: admin listener on http://%s:%d (/-/health, /-/metrics)%n",
+                      admin.orElseThrow().host(), port));
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
       stopped.await();
@@ -168,8 +181,15 @@ final class ServeCommand {
     }
   }
 
-  private static Optional<TlsIdentity> tls(CommandLine line, Map<String, String> env)
-      throws UsageException, TlsException {
+  /** The TLS files the options name, checked for consistency but not read yet. */
+  private record TlsOptions(
+      Optional<Path> cert,
+      Optional<Path> key,
+      Optional<Path> keystore,
+      Optional<String> password) {}
+
+  private static Optional<TlsOptions> checkTlsOptions(CommandLine line, Map<String, String> env)
+      throws UsageException {
     Optional<String> cert = line.value("--tls-cert");
     Optional<String> key = line.value("--tls-key");
     Optional<String> keystore = line.value("--tls-keystore");
@@ -182,21 +202,38 @@ final class ServeCommand {
     if (line.has("--tls-password") && keystore.isEmpty()) {
       throw new UsageException("--tls-password is the password of --tls-keystore");
     }
-    if (cert.isPresent()) {
-      return Optional.of(TlsIdentity.fromPem(Path.of(cert.get()), Path.of(key.get())));
+    if (cert.isEmpty() && keystore.isEmpty()) {
+      return Optional.empty();
     }
+    Optional<String> password = Optional.empty();
     if (keystore.isPresent()) {
-      String password =
-          line.value("--tls-password")
-              .or(() -> Optional.ofNullable(env.get(PASSWORD_VARIABLE)))
-              .orElseThrow(
-                  () ->
-                      new UsageException(
-                          "--tls-keystore needs its password: --tls-password or $"
-                              + PASSWORD_VARIABLE));
-      return Optional.of(TlsIdentity.fromPkcs12(Path.of(keystore.get()), password.toCharArray()));
+      password =
+          Optional.of(
+              line.value("--tls-password")
+                  .or(() -> Optional.ofNullable(env.get(PASSWORD_VARIABLE)))
+                  .orElseThrow(
+                      () ->
+                          new UsageException(
+                              "--tls-keystore needs its password: --tls-password or $"
+                                  + PASSWORD_VARIABLE)));
     }
-    return Optional.empty();
+    return Optional.of(
+        new TlsOptions(cert.map(Path::of), key.map(Path::of), keystore.map(Path::of), password));
+  }
+
+  private static Optional<TlsIdentity> tls(CommandLine line, Map<String, String> env)
+      throws UsageException, TlsException {
+    Optional<TlsOptions> options = checkTlsOptions(line, env);
+    if (options.isEmpty()) {
+      return Optional.empty();
+    }
+    TlsOptions tls = options.get();
+    if (tls.cert().isPresent()) {
+      return Optional.of(TlsIdentity.fromPem(tls.cert().get(), tls.key().orElseThrow()));
+    }
+    return Optional.of(
+        TlsIdentity.fromPkcs12(
+            tls.keystore().orElseThrow(), tls.password().orElseThrow().toCharArray()));
   }
 
   private static Limits limits(CommandLine line) throws UsageException {
@@ -228,6 +265,63 @@ final class ServeCommand {
         + tls.certificate().getSubjectX500Principal().getName()
         + ", "
         + expiry;
+  }
+
+  /**
+   * Checks {@code args} as {@link #run} would, without touching the data directory or the keys file
+   * (used to check the command lines in the docs).
+   *
+   * @throws UsageException naming the option that is wrong
+   */
+  static void checkArguments(String[] args) throws UsageException {
+    CommandLine line = CommandLine.parse(args, OPTIONS);
+    if (!line.has("--help")) {
+      line.required("--data-dir");
+      // A keystore password may come from the environment at start; here it only has to be
+      // possible.
+      boolean tls = checkTlsOptions(line, Map.of(PASSWORD_VARIABLE, "")).isPresent();
+      ServerConfig config = config(line, Optional.empty());
+      admin(line, config.host());
+      if (!tls && !config.isLoopback() && !config.behindProxy()) {
+        throw new UsageException(
+            "--host: plain HTTP on "
+                + config.host()
+                + " needs a certificate (--tls-cert and --tls-key, or --tls-keystore) or"
+                + " --behind-proxy (a TLS proxy in front)");
+      }
+    }
+  }
+
+  private static ServerConfig config(CommandLine line, Optional<TlsIdentity> tls)
+      throws UsageException {
+    return new ServerConfig(
+        line.value("--host").orElse("127.0.0.1"),
+        line.intValue("--port", 0, 65535, 8080),
+        line.value("--base-url"),
+        line.intValue("--offset-window", 0, 1_000_000_000, ServerConfig.DEFAULT_OFFSET_WINDOW),
+        line.has("--behind-proxy"),
+        line.value("--cors-origins").stream()
+            .flatMap(v -> java.util.Arrays.stream(v.split(",")))
+            .map(String::strip)
+            .filter(v -> !v.isEmpty())
+            .toList(),
+        tls.map(TlsIdentity::context),
+        limits(line));
+  }
+
+  private static Optional<AdminListener> admin(CommandLine line, String host)
+      throws UsageException {
+    if (!line.has("--admin-port")) {
+      if (line.has("--admin-host")) {
+        throw new UsageException("--admin-host: needs --admin-port");
+      }
+      return Optional.empty();
+    }
+    int port = line.intValue("--admin-port", 1, 65535, 0);
+    if (port == line.intValue("--port", 0, 65535, 8080)) {
+      throw new UsageException("--admin-port: must differ from --port (got: " + port + ")");
+    }
+    return Optional.of(new AdminListener(line.value("--admin-host").orElse(host), port));
   }
 
   static String help() {

@@ -31,19 +31,34 @@ public final class IndexCommand {
           new Option("--data-dir", true, "data directory holding one folder per vendor (required)"),
           new Option("--vendor", true, "vendor name, e.g. houston (required)"),
           new Option("--listings", true, "listings dump, plain or gzip (required)"),
-          new Option("--openhouses", true, "open houses dump (native), plain or gzip"),
-          new Option("--agents", true, "agents dump (native), plain or gzip"),
+          new Option(
+              "--openhouses",
+              true,
+              "open houses dump (native), plain or gzip (default: none, the state has none)"),
+          new Option(
+              "--agents",
+              true,
+              "agents dump (native), plain or gzip (default: none, the state has none)"),
           new Option(
               "--format",
               true,
-              "native (API-shaped NDJSON, default) or reso (RESO Property records, NDJSON or OData"
-                  + " pages)"),
+              "native (API-shaped NDJSON) or reso (RESO Property records, NDJSON or OData"
+                  + " pages) (default: native)"),
           new Option(
               "--incremental",
               false,
-              "apply the listings as upserts to the current index; status Delete removes one"),
-          new Option("--force", false, "publish even a dump with under half the current listings"),
-          new Option("--threads", true, "parsing threads (default: the number of cores)"),
+              "apply the listings as upserts to the current index; status Delete removes one"
+                  + " (default: off, a full run replaces the vendor's state)"),
+          new Option(
+              "--force",
+              false,
+              "publish even a dump with under half the current listings (default: off)"),
+          new Option(
+              "--threads",
+              true,
+              "parsing threads (default: the number of cores, here "
+                  + Runtime.getRuntime().availableProcessors()
+                  + ")"),
           new Option("--help", false, "this text"));
 
   private IndexCommand() {}
@@ -66,14 +81,28 @@ public final class IndexCommand {
       }
       int cores = Runtime.getRuntime().availableProcessors();
       int threads = line.intValue("--threads", 1, 256, cores);
-      return index(job(line), threads, out, err);
+      return index(job(line, true), threads, out, err);
     } catch (UsageException e) {
       err.println("keybox index: " + e.getMessage() + " (see --help)");
       return 1;
     }
   }
 
-  private static Job job(CommandLine line) throws UsageException {
+  /**
+   * Checks {@code args} as {@link #run} would, without reading or writing any file: the options,
+   * their values and their combinations (used to check the command lines in the docs).
+   *
+   * @throws UsageException naming the option that is wrong
+   */
+  public static void checkArguments(String[] args) throws UsageException {
+    CommandLine line = CommandLine.parse(args, OPTIONS);
+    if (!line.has("--help")) {
+      line.intValue("--threads", 1, 256, 1);
+      job(line, false);
+    }
+  }
+
+  private static Job job(CommandLine line, boolean checkFiles) throws UsageException {
     VendorLayout layout;
     try {
       layout = new VendorLayout(Path.of(line.required("--data-dir")), line.required("--vendor"));
@@ -82,9 +111,10 @@ public final class IndexCommand {
     }
     FeedDumps dumps =
         new FeedDumps(
-            readable("--listings", Optional.of(line.required("--listings"))).orElseThrow(),
-            readable("--openhouses", line.value("--openhouses")),
-            readable("--agents", line.value("--agents")));
+            readable("--listings", Optional.of(line.required("--listings")), checkFiles)
+                .orElseThrow(),
+            readable("--openhouses", line.value("--openhouses"), checkFiles),
+            readable("--agents", line.value("--agents"), checkFiles));
     String formatName = line.value("--format").orElse("native");
     FeedFormat format =
         FeedFormat.parse(formatName)
@@ -162,13 +192,13 @@ public final class IndexCommand {
     }
   }
 
-  private static Optional<Path> readable(String option, Optional<String> value)
+  private static Optional<Path> readable(String option, Optional<String> value, boolean check)
       throws UsageException {
     if (value.isEmpty()) {
       return Optional.empty();
     }
     Path file = Path.of(value.get());
-    if (!Files.isReadable(file)) {
+    if (check && !Files.isReadable(file)) {
       throw new UsageException(option + ": cannot read '" + file + "'");
     }
     return Optional.of(file);

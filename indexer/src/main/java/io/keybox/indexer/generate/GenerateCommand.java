@@ -29,7 +29,7 @@ public final class GenerateCommand {
 
   private static final String USAGE =
       """
-      Usage: generate --out DIR --listings N [--seed S] [--vendor NAME]
+      Usage: ./run.sh generate --out DIR --listings N [--seed S] [--vendor NAME]
 
       Writes a realistic, deterministic synthetic feed dump of a Houston-like metro into DIR:
         %s, %s, %s (gzip NDJSON in the API's shapes).
@@ -44,7 +44,7 @@ public final class GenerateCommand {
         --help           print this help and exit
 
       Example:
-        generate --out /tmp/feed --listings 100000 --seed 42 --vendor houston
+        ./run.sh generate --out /tmp/feed --listings 100000 --seed 42 --vendor houston
       """;
 
   private GenerateCommand() {}
@@ -70,6 +70,16 @@ public final class GenerateCommand {
       return OK;
     }
     return generate(options, out, err);
+  }
+
+  /**
+   * Checks {@code args} as {@link #run} would, without writing anything (used to check the command
+   * lines in the docs).
+   *
+   * @throws IllegalArgumentException naming the option that is wrong
+   */
+  public static void checkArguments(String[] args) {
+    Options.parse(args);
   }
 
   /** The --help text: every option with its default, and an example. */

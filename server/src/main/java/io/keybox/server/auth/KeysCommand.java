@@ -30,6 +30,10 @@ public final class KeysCommand {
       Without SECRET, reads the secret from the first line of standard input (preferred: a secret
       given as an argument ends up in the shell history and the process list).
 
+      Arguments and options:
+        SECRET    the secret to hash (default: the first line of standard input)
+        --help    this text
+
       Example:
         $ printf '%s\\n' 'my-long-random-secret' | ./run.sh keys hash
         pbkdf2-sha256$600000$...$...

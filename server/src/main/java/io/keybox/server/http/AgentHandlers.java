@@ -30,7 +30,7 @@ final class AgentHandlers {
   void search(HttpServerExchange exchange) throws Exception {
     // The add-on itself is checked before routing, by AddonHandler, for every /agents path.
     Account account = Exchanges.account(exchange);
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(account, params);
     AgentSearchRequest request = parser.parse(params);
     try (Lease lease = indexes.lease(vendor)) {

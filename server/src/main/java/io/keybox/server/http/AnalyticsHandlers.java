@@ -31,7 +31,7 @@ final class AnalyticsHandlers {
   }
 
   void market(HttpServerExchange exchange) throws Exception {
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     ListingFilter filter = parser.filter(params);
     try (Lease lease = indexes.lease(vendor)) {
@@ -42,7 +42,7 @@ final class AnalyticsHandlers {
   }
 
   void listing(HttpServerExchange exchange) throws Exception {
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
     IdxRule idx = IdxParam.parse(params);

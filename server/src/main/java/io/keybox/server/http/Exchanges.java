@@ -1,6 +1,7 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Account;
+import io.keybox.server.query.Params;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
 
@@ -9,6 +10,7 @@ final class Exchanges {
   static final AttachmentKey<Account> ACCOUNT = AttachmentKey.create(Account.class);
   static final AttachmentKey<MediaType> MEDIA_TYPE = AttachmentKey.create(MediaType.class);
   static final AttachmentKey<String> REQUEST_ID = AttachmentKey.create(String.class);
+  static final AttachmentKey<Params> PARAMS = AttachmentKey.create(Params.class);
 
   private Exchanges() {}
 
@@ -19,6 +21,15 @@ final class Exchanges {
       throw new IllegalStateException("no authenticated account on this exchange");
     }
     return account;
+  }
+
+  /** The query parameters, readable by the names the route declares; set by {@link Router}. */
+  static Params params(HttpServerExchange exchange) {
+    Params params = exchange.getAttachment(PARAMS);
+    if (params == null) {
+      throw new IllegalStateException("no routed parameters on this exchange");
+    }
+    return params;
   }
 
   /** The negotiated media type; set by {@link EdgeHandler}. */

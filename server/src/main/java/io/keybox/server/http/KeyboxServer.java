@@ -4,19 +4,18 @@ import io.keybox.server.auth.Authenticator;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;
-import io.keybox.server.query.AgentRequestParser;
-import io.keybox.server.query.AnalyticsRequestParser;
-import io.keybox.server.query.ListingRequestParser;
-import io.keybox.server.query.OpenHouseRequestParser;
+import io.keybox.server.metrics.Metrics;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
 import io.undertow.server.handlers.encoding.GzipEncodingProvider;
-import io.undertow.util.Methods;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * The HTTP server: Undertow with Keybox's handler chain. Start it with {@link #start}, read the
@@ -24,20 +23,46 @@ import java.time.Clock;
  */
 public final class KeyboxServer implements AutoCloseable {
   private final Connector connector;
+  private final Optional<AdminServer> admin;
+  private final Metrics metrics;
+  private final List<Endpoint> endpoints;
 
-  private KeyboxServer(Connector connector) {
+  private KeyboxServer(
+      Connector connector, Optional<AdminServer> admin, Metrics metrics, List<Endpoint> endpoints) {
     this.connector = connector;
+    this.admin = admin;
+    this.metrics = metrics;
+    this.endpoints = List.copyOf(endpoints);
   }
 
   /**
-   * Starts serving {@code indexes} to the accounts {@code authenticator} knows.
+   * Starts serving {@code indexes} to the accounts {@code authenticator} knows, without an admin
+   * listener.
    *
    * @throws IllegalStateException when plain HTTP would take credentials on a public interface
-   *     without {@code behindProxy}
+   *     without a certificate or {@code behindProxy}
    * @throws UncheckedIOException when the address cannot be bound
    */
   public static KeyboxServer start(
       ServerConfig config,
+      VendorIndexes indexes,
+      Authenticator authenticator,
+      PrintStream accessLog) {
+    return start(config, Optional.empty(), indexes, authenticator, accessLog);
+  }
+
+  /**
+   * Starts serving {@code indexes} to the accounts {@code authenticator} knows. With {@code admin},
+   * a second listener serves {@code /-/health} and {@code /-/metrics}, which then no longer answer
+   * on the main listener; without it they answer there to loopback clients ({@link OpsGate}).
+   *
+   * @throws IllegalStateException when plain HTTP would take credentials on a public interface
+   *     without a certificate or {@code behindProxy}
+   * @throws UncheckedIOException when an address cannot be bound
+   */
+  public static KeyboxServer start(
+      ServerConfig config,
+      Optional<AdminListener> admin,
       VendorIndexes indexes,
       Authenticator authenticator,
       PrintStream accessLog) {
@@ -48,28 +73,8 @@ public final class KeyboxServer implements AutoCloseable {
               + "; bind 127.0.0.1, give a certificate (--tls-cert and --tls-key, or"
               + " --tls-keystore), or say --behind-proxy when a TLS proxy is in front");
     }
-    BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
-    ListingHandlers listings =
-        new ListingHandlers(indexes, new ListingRequestParser(config.offsetWindow()), baseUrls);
-    OpenHouseHandlers openHouses =
-        new OpenHouseHandlers(indexes, new OpenHouseRequestParser(config.offsetWindow()), baseUrls);
-    AgentHandlers agents =
-        new AgentHandlers(indexes, new AgentRequestParser(config.offsetWindow()), baseUrls);
-    AnalyticsHandlers analytics =
-        new AnalyticsHandlers(
-            indexes, new AnalyticsRequestParser(new ListingRequestParser(config.offsetWindow())));
-    MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
-    Router routes =
-        new Router()
-            .add(Methods.OPTIONS, "/", metadata::root)
-            .add(Methods.GET, "/properties", listings::search)
-            .add(Methods.OPTIONS, "/properties", metadata::properties)
-            .add(Methods.GET, "/properties/analytics", analytics::market)
-            .add(Methods.GET, "/properties/{mlsId}", listings::get)
-            .add(Methods.GET, "/properties/{mlsId}/analytics", analytics::listing)
-            .add(Methods.GET, "/openhouses", openHouses::search)
-            .add(Methods.GET, "/openhouses/{openHouseKey}", openHouses::get)
-            .add(Methods.GET, "/agents", agents::search);
+    Router routes = ApiRoutes.router(config, indexes);
+    Operations ops = new Operations(indexes, authenticator);
     AccessLog log = new AccessLog(accessLog);
     HttpHandler perRequest =
         new UrlLimitHandler(
@@ -80,21 +85,36 @@ public final class KeyboxServer implements AutoCloseable {
                     authenticator,
                     new LoginThrottle(),
                     config.behindProxy(),
-                    new RateLimitHandler(new RateLimiter(), new AddonHandler(routes)))));
+                    new RateLimitHandler(
+                        new RateLimiter(), ops.metrics(), new AddonHandler(routes)))));
     HttpHandler chain =
-        new AdmissionHandler(
-            config.limits(),
-            new EncodingHandler(
-                new EdgeHandler(perRequest, log),
-                new ContentEncodingRepository()
-                    .addEncodingHandler("gzip", new GzipEncodingProvider(), 50)),
-            log);
+        ops.measured(
+            routes,
+            new AdmissionHandler(
+                config.limits(),
+                new EncodingHandler(
+                    new EdgeHandler(
+                        ops.gate(admin.isPresent(), config.behindProxy(), perRequest), log),
+                    new ContentEncodingRepository()
+                        .addEncodingHandler("gzip", new GzipEncodingProvider(), 50)),
+                log));
+    Connector connector;
     try {
-      return new KeyboxServer(Connector.start(config, chain, log));
+      connector = Connector.start(config, chain, log);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
     }
+    Optional<AdminServer> adminServer;
+    try {
+      adminServer = ops.startAdmin(admin, log);
+    } catch (RuntimeException e) {
+      connector.close();
+      throw e;
+    }
+    List<Endpoint> endpoints = new ArrayList<>(routes.endpoints());
+    endpoints.addAll(ops.endpoints());
+    return new KeyboxServer(connector, adminServer, ops.metrics(), endpoints);
   }
 
   /** The bound port. */
@@ -102,8 +122,30 @@ public final class KeyboxServer implements AutoCloseable {
     return connector.port();
   }
 
+  /** The admin listener's bound port, when there is one. */
+  public OptionalInt adminPort() {
+    return admin.map(a -> OptionalInt.of(a.port())).orElse(OptionalInt.empty());
+  }
+
+  /**
+   * The server's metrics: the HTTP layer records requests and rate-limit rejections; scrapes read
+   * them with the per-vendor index state.
+   */
+  public Metrics metrics() {
+    return metrics;
+  }
+
+  /**
+   * Every operation the server answers, with the query parameters each reads: the API's, then the
+   * operational ones under {@code /-/}. The OpenAPI document is checked against this list.
+   */
+  public List<Endpoint> endpoints() {
+    return endpoints;
+  }
+
   @Override
   public void close() {
+    admin.ifPresent(AdminServer::close);
     connector.close();
   }
 }

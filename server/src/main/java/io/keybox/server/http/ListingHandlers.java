@@ -1,12 +1,11 @@
 package io.keybox.server.http;
 
-import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
-import io.keybox.server.query.Include;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
+import io.keybox.server.query.Lookup;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
 import io.keybox.server.query.VendorParam;
@@ -32,7 +31,7 @@ final class ListingHandlers {
   }
 
   void search(HttpServerExchange exchange) throws Exception {
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     ListingSearchRequest request = parser.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
@@ -79,19 +78,14 @@ final class ListingHandlers {
   }
 
   void get(HttpServerExchange exchange) throws Exception {
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
-    IdxRule idx =
-        params
-            .first("idx")
-            .map(v -> ParamValues.oneOf("idx", v, IdxRule::parse, IdxRule.parameterValues()))
-            .orElse(IdxRule.NULL);
-    Include include = Include.parse(params.values("include"));
+    Lookup lookup = Lookup.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
-      ListingSource listing = searcher.get(lease.snapshot(), mlsId, idx, include);
+      ListingSource listing = searcher.get(lease.snapshot(), mlsId, lookup.idx(), lookup.include());
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      Responses.listing(exchange, listing, include);
+      Responses.listing(exchange, listing, lookup.include());
     }
   }
 }

@@ -69,7 +69,7 @@ final class MetadataHandlers {
 
   /** OPTIONS /properties: the vendor's last refresh and the distinct values of each field. */
   void properties(HttpServerExchange exchange) throws Exception {
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     try (Lease lease = indexes.lease(vendor)) {
       ListingOptions options = lease.snapshot().listings().options();

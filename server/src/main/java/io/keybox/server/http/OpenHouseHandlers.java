@@ -1,11 +1,10 @@
 package io.keybox.server.http;
 
-import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
-import io.keybox.server.query.IdxParam;
 import io.keybox.server.query.Include;
+import io.keybox.server.query.Lookup;
 import io.keybox.server.query.OpenHouseRequestParser;
 import io.keybox.server.query.OpenHouseSearchRequest;
 import io.keybox.server.query.ParamValues;
@@ -33,7 +32,7 @@ final class OpenHouseHandlers {
   }
 
   void search(HttpServerExchange exchange) throws Exception {
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     OpenHouseSearchRequest request = parser.parse(params);
     Include include = request.include();
@@ -49,13 +48,13 @@ final class OpenHouseHandlers {
   }
 
   void get(HttpServerExchange exchange) throws Exception {
-    Params params = Params.parse(exchange.getQueryString());
+    Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long key = ParamValues.integer("openHouseKey", exchange.getAttachment(Router.PATH_VARIABLE));
-    IdxRule idx = IdxParam.parse(params);
-    Include include = Include.parse(params.values("include"));
+    Lookup lookup = Lookup.parse(params);
+    Include include = lookup.include();
     try (Lease lease = indexes.lease(vendor)) {
-      OpenHouseSource openHouse = searcher.get(lease.snapshot(), key, idx, include);
+      OpenHouseSource openHouse = searcher.get(lease.snapshot(), key, lookup.idx(), include);
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       JsonBodies.write(
           exchange, out -> openHouse.writeTo(out, include.rooms(), include.compliance()));

@@ -4,6 +4,7 @@ import io.keybox.server.auth.Account;
 import io.keybox.server.error.ApiException;
 import io.keybox.server.limit.RateDecision;
 import io.keybox.server.limit.RateLimiter;
+import io.keybox.server.metrics.Metrics;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
@@ -20,10 +21,12 @@ final class RateLimitHandler implements HttpHandler {
   static final HttpString RESET = new HttpString("RateLimit-Reset");
 
   private final RateLimiter limiter;
+  private final Metrics metrics;
   private final HttpHandler next;
 
-  RateLimitHandler(RateLimiter limiter, HttpHandler next) {
+  RateLimitHandler(RateLimiter limiter, Metrics metrics, HttpHandler next) {
     this.limiter = limiter;
+    this.metrics = metrics;
     this.next = next;
   }
 
@@ -35,6 +38,7 @@ final class RateLimitHandler implements HttpHandler {
     exchange.getResponseHeaders().put(REMAINING, decision.remaining());
     exchange.getResponseHeaders().put(RESET, decision.resetSeconds());
     if (!decision.allowed()) {
+      metrics.rateLimited(account.key());
       throw ApiException.tooManyRequests(
           "rate limit exceeded: this key may make "
               + account.rateLimit().perSecond()

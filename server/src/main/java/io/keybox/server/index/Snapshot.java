@@ -1,6 +1,7 @@
 package io.keybox.server.index;
 
 import io.keybox.schema.CommitData;
+import io.keybox.schema.RecordKind;
 import java.time.Instant;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
@@ -24,6 +25,11 @@ public record Snapshot(
     Instant refreshTime,
     long generation,
     ListingState listings) {
+
+  /** How many records of {@code kind} this snapshot holds. */
+  public long count(RecordKind kind) throws java.io.IOException {
+    return searcher.count(kind.query());
+  }
 
   /**
    * A snapshot of {@code reader}, reading the refresh time from its commit and deriving its listing

@@ -1,13 +1,19 @@
 package io.keybox.server.index;
 
+import io.keybox.schema.RecordKind;
 import io.keybox.server.error.ApiException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -68,6 +74,47 @@ public final class VendorIndexes implements Closeable {
   /** Whether {@code vendor} has an index open. */
   public boolean has(String vendor) {
     return managers.containsKey(vendor);
+  }
+
+  /**
+   * The status of each of {@code configured} (the vendors the keys file names) and of every vendor
+   * with an index folder under the data directory ({@code DIR/<vendor>/index}, even one whose first
+   * commit is not written yet), sorted by name. Each served vendor's snapshot is leased just long
+   * enough to count its records.
+   */
+  public List<VendorStatus> status(Collection<String> configured) throws IOException {
+    SortedSet<String> vendors = new TreeSet<>(configured);
+    vendors.addAll(managers.keySet());
+    if (Files.isDirectory(dataDir)) {
+      try (var folders = Files.list(dataDir)) {
+        folders
+            .filter(folder -> Files.isDirectory(folder.resolve("index")))
+            .map(folder -> folder.getFileName().toString())
+            .forEach(vendors::add);
+      }
+    }
+    List<VendorStatus> status = new ArrayList<>();
+    for (String vendor : vendors) {
+      SnapshotManager manager = managers.get(vendor);
+      if (manager == null) {
+        status.add(new VendorStatus(vendor, Optional.empty()));
+        continue;
+      }
+      try (Lease lease = manager.lease()) {
+        Snapshot snapshot = lease.snapshot();
+        status.add(
+            new VendorStatus(
+                vendor,
+                Optional.of(
+                    new VendorStatus.Served(
+                        snapshot.generation(),
+                        snapshot.refreshTime(),
+                        snapshot.count(RecordKind.LISTING),
+                        snapshot.count(RecordKind.OPEN_HOUSE),
+                        snapshot.count(RecordKind.AGENT)))));
+      }
+    }
+    return status;
   }
 
   /** Refreshes every vendor now and opens new ones; used by the background thread and tests. */

@@ -4,6 +4,7 @@
  * (the listing facet state and the OPTIONS value lists, {@link
  * io.keybox.server.index.ListingState}), so they are swapped together and built once per commit.
  * Callers hold a {@link io.keybox.server.index.Lease} for the whole of a request. A background
- * thread refreshes. Depends on Lucene (core and facet), the schema module and {@code error}.
+ * thread refreshes. {@link io.keybox.server.index.VendorStatus} is what health and metrics report
+ * of each vendor. Depends on Lucene (core and facet), the schema module and {@code error}.
  */
 package io.keybox.server.index;

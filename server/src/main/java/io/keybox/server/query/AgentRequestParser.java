@@ -2,6 +2,8 @@ package io.keybox.server.query;
 
 import io.keybox.schema.agent.AgentFields;
 import io.keybox.schema.agent.AgentQueries;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
@@ -13,6 +15,10 @@ import org.apache.lucene.search.Query;
 public final class AgentRequestParser {
   /** The page size when {@code limit} is absent. */
   public static final int DEFAULT_LIMIT = 20;
+
+  /** Every parameter {@link #parse} reads; the endpoint adds {@code vendor}. */
+  public static final List<String> PARAMETERS =
+      Stream.concat(Stream.of("name", "state", "q"), Paging.parameters(false).stream()).toList();
 
   private final int offsetWindow;
 

@@ -1,5 +1,6 @@
 package io.keybox.server.query;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -20,6 +21,13 @@ public final class AnalyticsRequestParser {
           "maxlistdate",
           "state");
 
+  /** The parameters {@link #filter} reads: the /properties filters but {@link #IGNORED}. */
+  public static final List<String> PARAMETERS =
+      ListingRequestParser.FILTER_PARAMETERS.stream().filter(p -> !IGNORED.contains(p)).toList();
+
+  /** The parameters of {@code GET /properties/{mlsId}/analytics}: the display rule. */
+  public static final List<String> LISTING_PARAMETERS = List.of(IdxParam.NAME);
+
   private final ListingRequestParser listings;
 
   public AnalyticsRequestParser(ListingRequestParser listings) {
@@ -28,7 +36,6 @@ public final class AnalyticsRequestParser {
 
   /** The filter of {@code params}, with the /properties defaults (status Active, ...). */
   public ListingFilter filter(Params params) {
-    return listings.filter(
-        new Params(params.all().stream().filter(p -> !IGNORED.contains(p.name())).toList()));
+    return listings.filter(params.without(IGNORED));
   }
 }

@@ -9,6 +9,9 @@ import java.util.Locale;
  * change nothing, as API.md §7 says.
  */
 public record Include(boolean rooms, boolean compliance) {
+  /** The parameter's name. */
+  public static final String NAME = "include";
+
   /** Neither block. */
   public static final Include NONE = new Include(false, false);
 

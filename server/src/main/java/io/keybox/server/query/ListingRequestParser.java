@@ -1,6 +1,5 @@
 package io.keybox.server.query;
 
-import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.schema.listing.Status;
@@ -13,6 +12,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.stream.Stream;
 
 /**
  * Parses the parameters of {@code GET /properties} (API.md §7) into a {@link ListingSearchRequest}.
@@ -54,6 +54,58 @@ public final class ListingRequestParser {
           "retail",
           "unimprovedland",
           "warehouse");
+
+  /** The filter parameters {@link #filter} reads: every filter of API.md §7. */
+  public static final List<String> FILTER_PARAMETERS =
+      List.of(
+          "q",
+          "status",
+          "type",
+          "subtype",
+          "subTypeText",
+          "agent",
+          "coListAgent",
+          "salesAgent",
+          "brokers",
+          "specialListingConditions",
+          "ownership",
+          "minprice",
+          "maxprice",
+          "minarea",
+          "maxarea",
+          "minbaths",
+          "maxbaths",
+          "minbeds",
+          "maxbeds",
+          "maxdom",
+          "minlistdate",
+          "maxlistdate",
+          "minyear",
+          "maxyear",
+          "minacres",
+          "maxacres",
+          "minGarageSpaces",
+          "maxGarageSpaces",
+          "postalCodes",
+          "cities",
+          "state",
+          "counties",
+          "neighborhoods",
+          "features",
+          "exteriorFeatures",
+          "water",
+          "points",
+          IdxParam.NAME);
+
+  /**
+   * Every parameter {@link #parse} reads: the filters, {@code sort}, paging, {@code include} and
+   * {@code count}. The endpoint adds {@code vendor}.
+   */
+  public static final List<String> PARAMETERS =
+      Stream.concat(
+              FILTER_PARAMETERS.stream(),
+              Stream.concat(Stream.of("sort", Include.NAME), Paging.parameters(true).stream()))
+          .toList();
 
   private static final Set<PropertyType> DEFAULT_TYPES =
       EnumSet.of(PropertyType.RES, PropertyType.CND, PropertyType.RNT);
@@ -97,7 +149,7 @@ public final class ListingRequestParser {
         limit,
         offset,
         lastId,
-        Include.parse(params.values("include")),
+        Include.parse(params.values(Include.NAME)),
         count);
   }
 
@@ -143,10 +195,7 @@ public final class ListingRequestParser {
         params.values("points").isEmpty()
             ? Optional.empty()
             : Optional.of(PointsParser.parse(params.values("points"))),
-        params
-            .first("idx")
-            .map(v -> ParamValues.oneOf("idx", v, IdxRule::parse, IdxRule.parameterValues()))
-            .orElse(IdxRule.NULL));
+        IdxParam.parse(params));
   }
 
   /**

@@ -2,8 +2,10 @@ package io.keybox.server.query;
 
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.schema.openhouse.OpenHouseSort;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Parses the parameters of {@code GET /openhouses} (API.md §10) into an {@link
@@ -14,6 +16,27 @@ import java.util.Set;
 public final class OpenHouseRequestParser {
   /** The page size when {@code limit} is absent. */
   public static final int DEFAULT_LIMIT = 12;
+
+  /** Every parameter {@link #parse} reads; the endpoint adds {@code vendor}. */
+  public static final List<String> PARAMETERS =
+      Stream.concat(
+              Stream.of(
+                  "type",
+                  "listingId",
+                  "cities",
+                  "brokers",
+                  "agent",
+                  "minprice",
+                  "maxprice",
+                  "minarea",
+                  "minbeds",
+                  "minbaths",
+                  "startdate",
+                  IdxParam.NAME,
+                  "sort",
+                  Include.NAME),
+              Paging.parameters(true).stream())
+          .toList();
 
   private final int offsetWindow;
 
@@ -44,7 +67,7 @@ public final class OpenHouseRequestParser {
         sort,
         descending,
         Paging.parse(params, DEFAULT_LIMIT, offsetWindow, true),
-        Include.parse(params.values("include")));
+        Include.parse(params.values(Include.NAME)));
   }
 
   private static OpenHouseFilter filter(Params params) {

@@ -1,6 +1,7 @@
 package io.keybox.server.query;
 
 import io.keybox.server.error.ApiException;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -15,6 +16,13 @@ import java.util.OptionalLong;
 public record Paging(int limit, int offset, OptionalLong lastId, boolean count) {
   /** The largest {@code limit}. */
   public static final int MAX_LIMIT = 500;
+
+  /** The parameters {@link #parse} reads, with {@code lastId} only for a cursor endpoint. */
+  public static List<String> parameters(boolean cursor) {
+    return cursor
+        ? List.of("limit", "lastId", "offset", "count")
+        : List.of("limit", "offset", "count");
+  }
 
   /**
    * The paging of {@code params}.

@@ -9,22 +9,25 @@ import io.keybox.server.error.ApiException;
  * exist) is 403, so the answer does not tell which vendors exist.
  */
 public final class VendorParam {
+  /** The parameter's name. */
+  public static final String NAME = "vendor";
+
   private VendorParam() {}
 
   /** The vendor {@code account} asks for with {@code params}. */
   public static String resolve(Account account, Params params) {
-    var requested = params.first("vendor");
+    var requested = params.first(NAME);
     if (requested.isEmpty()) {
       if (account.vendors().size() == 1) {
         return account.vendors().get(0);
       }
       throw ApiException.badRequest(
-          "vendor: required for this key; allowed: " + String.join(", ", account.vendors()));
+          NAME + ": required for this key; allowed: " + String.join(", ", account.vendors()));
     }
     String vendor = requested.get();
     if (!account.mayRead(vendor)) {
       throw ApiException.forbidden(
-          "vendor: '" + ParamValues.shorten(vendor) + "' is not available to this key");
+          NAME + ": '" + ParamValues.shorten(vendor) + "' is not available to this key");
     }
     return vendor;
   }

@@ -50,19 +50,51 @@ final class FixtureServer implements AutoCloseable {
         dataDir,
         new Authenticator(accounts),
         config,
-        new PrintStream(OutputStream.nullOutputStream()));
+        new PrintStream(OutputStream.nullOutputStream()),
+        Optional.empty());
+  }
+
+  /** A server with an admin listener when {@code admin} is given. */
+  FixtureServer(Path dataDir, Accounts accounts, ServerConfig config, Optional<AdminListener> admin)
+      throws IOException {
+    this(
+        dataDir,
+        new Authenticator(accounts),
+        config,
+        new PrintStream(OutputStream.nullOutputStream()),
+        admin);
   }
 
   /** A server whose accounts come from {@code authenticator}, logging requests to {@code log}. */
   FixtureServer(Path dataDir, Authenticator authenticator, ServerConfig config, PrintStream log)
       throws IOException {
+    this(dataDir, authenticator, config, log, Optional.empty());
+  }
+
+  private FixtureServer(
+      Path dataDir,
+      Authenticator authenticator,
+      ServerConfig config,
+      PrintStream log,
+      Optional<AdminListener> admin)
+      throws IOException {
     this.indexes = new VendorIndexes(dataDir, 200);
     try {
-      this.server = KeyboxServer.start(config, indexes, authenticator, log);
+      this.server = KeyboxServer.start(config, admin, indexes, authenticator, log);
     } catch (RuntimeException e) {
       indexes.close();
       throw e;
     }
+  }
+
+  /** The running server (its endpoints, metrics and admin port). */
+  KeyboxServer server() {
+    return server;
+  }
+
+  /** The vendor indexes it serves (tests refresh them). */
+  VendorIndexes indexes() {
+    return indexes;
   }
 
   /**

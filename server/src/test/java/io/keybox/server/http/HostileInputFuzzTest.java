@@ -254,6 +254,11 @@ class HostileInputFuzzTest {
       }
     }
     String contentType = headers.getOrDefault("Content-Type", "");
+    if (status == 200 && contentType.startsWith("text/plain; version=0.0.4")) {
+      // /-/metrics answers loopback clients (this test is one) in Prometheus text, not JSON.
+      String target = new String(request, StandardCharsets.ISO_8859_1).split(" ", 3)[1];
+      return target.startsWith("/-/metrics") ? null : "Prometheus text off /-/metrics: " + target;
+    }
     if (!contentType.endsWith("json; charset=utf-8")) {
       return "Content-Type '" + contentType + "'";
     }

@@ -1,0 +1,123 @@
+package io.keybox.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.keybox.indexer.cli.IndexCommand;
+import io.keybox.indexer.generate.GenerateCommand;
+import io.keybox.schema.cli.CommandLine.UsageException;
+import io.keybox.server.DocExamples.Example;
+import io.keybox.server.auth.KeysCommand;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every {@code ./run.sh} command line in the docs (README.md, docs/api.md, docs/operations.md:
+ * commands, cron lines, the systemd unit) is accepted by the command's own argument checks, so the
+ * docs cannot name an option that does not exist or combine options the command refuses. The curl
+ * examples are run by {@code http.DocExamplesHttpTest}.
+ */
+class DocCommandExamplesTest {
+  @Test
+  void everyRunShCommandLineInTheDocsParses() {
+    List<Example> examples = DocExamples.runSh();
+    Map<String, Integer> perDocument = new TreeMap<>();
+    List<String> problems = new ArrayList<>();
+    for (Example example : examples) {
+      perDocument.merge(example.document(), 1, Integer::sum);
+      List<String> words = example.words();
+      String command = words.size() > 1 ? words.get(1) : "";
+      String[] rest =
+          words.size() > 2 ? words.subList(2, words.size()).toArray(String[]::new) : new String[0];
+      try {
+        switch (command) {
+          case "", "help", "test" -> {} // the demo, the usage, the test suite (Maven arguments)
+          case "index" -> IndexCommand.checkArguments(rest);
+          case "serve" -> ServeCommand.checkArguments(rest);
+          case "generate" -> GenerateCommand.checkArguments(rest);
+          case "keys" -> {
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code =
+                KeysCommand.run(
+                    rest,
+                    new ByteArrayInputStream(
+                        "a-doc-example-secret\n".getBytes(StandardCharsets.UTF_8)),
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
+            if (code != 0) {
+              problems.add(example + " → " + err.toString(StandardCharsets.UTF_8).strip());
+            }
+          }
+          default -> problems.add(example + " → unknown command '" + command + "'");
+        }
+      } catch (UsageException | IllegalArgumentException e) {
+        problems.add(example + " → " + e.getMessage());
+      }
+    }
+    assertEquals(List.of(), problems);
+    assertTrue(perDocument.getOrDefault("README.md", 0) >= 2, "README examples: " + perDocument);
+    assertTrue(
+        perDocument.getOrDefault("docs/operations.md", 0) >= 10,
+        "operations examples: " + perDocument);
+  }
+
+  @Test
+  void theChecksRefuseWhatRunWouldRefuse() {
+    // The check above means something only if these refuse bad command lines.
+    for (Runnable bad :
+        List.<Runnable>of(
+            () -> check(() -> IndexCommand.checkArguments(new String[] {"--data-dir", "d"})),
+            () ->
+                check(
+                    () ->
+                        IndexCommand.checkArguments(
+                            new String[] {
+                              "--data-dir", "d", "--vendor", "v", "--listings", "l", "--format", "x"
+                            })),
+            () ->
+                check(() -> ServeCommand.checkArguments(new String[] {"--data-dir", "d", "--tls"})),
+            () ->
+                check(
+                    () ->
+                        ServeCommand.checkArguments(
+                            new String[] {"--data-dir", "d", "--host", "0.0.0.0"})),
+            () -> check(() -> GenerateCommand.checkArguments(new String[] {"--out", "o"})))) {
+      bad.run();
+    }
+  }
+
+  private interface Check {
+    void run() throws Exception;
+  }
+
+  private static void check(Check check) {
+    try {
+      check.run();
+      fail("accepted");
+    } catch (UsageException | IllegalArgumentException e) {
+      // refused, as it should be
+    } catch (Exception e) {
+      fail(e);
+    }
+  }
+
+  @Test
+  void everyScriptExampleNamesAnExistingScriptWithItsTwoFolders() {
+    List<Example> examples = DocExamples.scripts();
+    assertTrue(examples.size() >= 3, "script examples: " + examples);
+    for (Example example : examples) {
+      assertTrue(
+          Files.isExecutable(DocExamples.ROOT.resolve(example.words().get(0))), example.toString());
+      assertEquals(3, example.words().size(), example + ": SOURCE and DEST");
+    }
+  }
+}
