@@ -31,11 +31,13 @@ final class AgentStage {
    * @throws UnreadableDumpException when the dump cannot be read to its end
    * @throws IOException when the index cannot be written
    */
-  long index(Path dump, IndexWriter writer, List<Reject> rejects) throws IOException {
+  long index(Path dump, JsonDump.Reading reading, IndexWriter writer, List<Reject> rejects)
+      throws IOException {
     Map<String, Long> firstLineOf = new HashMap<>();
     long[] agents = {0};
     JsonDump.each(
         dump,
+        reading,
         mapper,
         Reject.AGENTS,
         rejects,

@@ -2,19 +2,21 @@ package io.keybox.indexer.build;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.indexer.feed.FeedInput;
-import io.keybox.indexer.feed.NdjsonLines;
+import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.indexer.feed.RawRecord;
+import io.keybox.indexer.feed.RecordBatches;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
- * Reads a small NDJSON dump (open houses, agents) on the calling thread, line by line: a line that
- * is not JSON, or that its handler finds invalid, becomes a reject; anything else goes to the
- * handler. Listings, the bulk of a feed, go through the parallel pipeline instead.
+ * Reads a small dump (open houses, agents) on the calling thread, record by record, in the dump's
+ * format (native NDJSON, or RESO NDJSON or OData pages): a record that is not a JSON object, or
+ * that its handler finds invalid, becomes a reject; anything else goes to the handler after {@code
+ * toNative} has mapped it onto the API's shape. Listings, the bulk of a feed, go through the
+ * parallel pipeline instead.
  */
 final class JsonDump {
   private static final int BATCH = 512;
@@ -23,6 +25,12 @@ final class JsonDump {
   @FunctionalInterface
   interface Handler {
     void accept(long line, JsonNode record) throws InvalidRecordException, IOException;
+  }
+
+  /** How a dump is read: its format, and the mapping of its records onto the native shape. */
+  record Reading(FeedFormat format, UnaryOperator<JsonNode> toNative) {
+    /** Native records, used as they are. */
+    static final Reading NATIVE = new Reading(FeedFormat.NATIVE, UnaryOperator.identity());
   }
 
   private JsonDump() {}
@@ -35,41 +43,53 @@ final class JsonDump {
    * @throws IOException when the handler fails to write
    */
   static void each(
-      Path dump, ObjectMapper mapper, String dumpName, List<Reject> rejects, Handler handler)
+      Path dump,
+      Reading reading,
+      ObjectMapper mapper,
+      String dumpName,
+      List<Reject> rejects,
+      Handler handler)
       throws IOException {
-    try (InputStream in = open(dump);
-        NdjsonLines lines = new NdjsonLines(in)) {
+    try (RecordBatches records = open(dump, reading.format(), mapper)) {
       List<RawRecord> batch;
-      while (!(batch = next(dump, lines)).isEmpty()) {
-        for (RawRecord line : batch) {
-          JsonNode record;
-          try {
-            record = mapper.readTree(line.text());
-          } catch (IOException e) {
-            rejects.add(new Reject(dumpName, line.line(), "not valid JSON"));
+      while (!(batch = next(dump, records)).isEmpty()) {
+        for (RawRecord raw : batch) {
+          JsonNode record = raw.parsed();
+          if (record == null) {
+            try {
+              record = mapper.readTree(raw.text());
+            } catch (IOException e) {
+              rejects.add(new Reject(dumpName, raw.line(), "not valid JSON"));
+              continue;
+            }
+          }
+          if (record == null || !record.isObject()) {
+            rejects.add(new Reject(dumpName, raw.line(), "expected a JSON object"));
             continue;
           }
           try {
-            handler.accept(line.line(), record);
+            handler.accept(raw.line(), reading.toNative().apply(record));
           } catch (InvalidRecordException e) {
-            rejects.add(new Reject(dumpName, line.line(), e.getMessage()));
+            rejects.add(new Reject(dumpName, raw.line(), e.getMessage()));
           }
         }
       }
     }
   }
 
-  private static InputStream open(Path dump) throws UnreadableDumpException {
+  private static RecordBatches open(Path dump, FeedFormat format, ObjectMapper mapper)
+      throws UnreadableDumpException {
     try {
-      return FeedInput.open(dump);
+      return format.open(dump, mapper);
     } catch (IOException e) {
       throw new UnreadableDumpException(dump, e);
     }
   }
 
-  private static List<RawRecord> next(Path dump, NdjsonLines lines) throws UnreadableDumpException {
+  private static List<RawRecord> next(Path dump, RecordBatches records)
+      throws UnreadableDumpException {
     try {
-      return lines.nextBatch(BATCH);
+      return records.nextBatch(BATCH);
     } catch (IOException e) {
       throw new UnreadableDumpException(dump, e);
     }

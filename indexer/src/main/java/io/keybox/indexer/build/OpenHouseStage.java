@@ -55,10 +55,11 @@ final class OpenHouseStage {
    *
    * @throws UnreadableDumpException when the dump cannot be read to its end
    */
-  void read(Path dump) throws IOException {
+  void read(Path dump, JsonDump.Reading reading) throws IOException {
     Map<String, Long> firstLineOf = new HashMap<>();
     JsonDump.each(
         dump,
+        reading,
         mapper,
         Reject.OPEN_HOUSES,
         rejects,

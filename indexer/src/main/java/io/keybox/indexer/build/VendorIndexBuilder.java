@@ -3,6 +3,8 @@ package io.keybox.indexer.build;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.reso.ResoMemberMapping;
+import io.keybox.indexer.reso.ResoOpenHouseMapping;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
@@ -101,7 +103,7 @@ public final class VendorIndexBuilder {
     List<Reject> rejects = new ArrayList<>();
     OpenHouseStage openHouses = new OpenHouseStage(mapper);
     if (dumps.openHouses().isPresent()) {
-      openHouses.read(dumps.openHouses().get());
+      openHouses.read(dumps.openHouses().get(), openHouseReading(format));
     }
     try (Directory dir = FSDirectory.open(layout.indexDir());
         IndexWriter writer = new IndexWriter(dir, writerConfig(mode))) {
@@ -129,7 +131,8 @@ public final class VendorIndexBuilder {
       long agents =
           dumps.agents().isEmpty()
               ? 0
-              : new AgentStage(mapper).index(dumps.agents().get(), writer, rejects);
+              : new AgentStage(mapper)
+                  .index(dumps.agents().get(), agentReading(format), writer, rejects);
       long listingsAfter = mode == RunMode.FULL ? counts.upserted() : countListings(writer);
       CommitData data =
           new CommitData(
@@ -181,5 +184,17 @@ public final class VendorIndexBuilder {
         return new IndexSearcher(reader).count(ListingQueries.allListings());
       }
     }
+  }
+
+  private static JsonDump.Reading openHouseReading(FeedFormat format) {
+    return format == FeedFormat.RESO
+        ? new JsonDump.Reading(format, ResoOpenHouseMapping::toOpenHouse)
+        : JsonDump.Reading.NATIVE;
+  }
+
+  private static JsonDump.Reading agentReading(FeedFormat format) {
+    return format == FeedFormat.RESO
+        ? new JsonDump.Reading(format, ResoMemberMapping::toAgent)
+        : JsonDump.Reading.NATIVE;
   }
 }

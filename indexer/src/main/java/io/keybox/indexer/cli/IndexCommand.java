@@ -34,16 +34,14 @@ public final class IndexCommand {
           new Option(
               "--openhouses",
               true,
-              "open houses dump (native), plain or gzip (default: none, the state has none)"),
+              "open houses dump, plain or gzip (default: none, the state has none)"),
           new Option(
-              "--agents",
-              true,
-              "agents dump (native), plain or gzip (default: none, the state has none)"),
+              "--agents", true, "agents dump, plain or gzip (default: none, the state has none)"),
           new Option(
               "--format",
               true,
-              "native (API-shaped NDJSON) or reso (RESO Property records, NDJSON or OData"
-                  + " pages) (default: native)"),
+              "native (API-shaped NDJSON) or reso (RESO Property, OpenHouse and Member records,"
+                  + " NDJSON or OData pages) (default: native)"),
           new Option(
               "--incremental",
               false,
@@ -130,12 +128,6 @@ public final class IndexCommand {
     if (incremental && (dumps.openHouses().isPresent() || dumps.agents().isPresent())) {
       throw new UsageException(
           "--incremental: applies listings only; publish open houses and agents with a full run");
-    }
-    if (format == FeedFormat.RESO
-        && (dumps.openHouses().isPresent() || dumps.agents().isPresent())) {
-      throw new UsageException(
-          "--format reso: reads listings only so far; give --openhouses and --agents in native format"
-              + " in a separate native run");
     }
     return new Job(layout, dumps, format, incremental, line.has("--force"));
   }

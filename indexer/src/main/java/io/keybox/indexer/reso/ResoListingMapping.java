@@ -179,24 +179,19 @@ public final class ResoListingMapping {
    * The identity a RESO listing keeps its mlsId by: ListingKey, else ListingId; null if neither.
    */
   public static String identity(JsonNode reso) {
-    String key = text(reso, "ListingKey");
-    return key != null ? key : text(reso, "ListingId");
+    String key = ResoTables.text(reso, "ListingKey");
+    return key != null ? key : ResoTables.text(reso, "ListingId");
   }
 
   /** The Listing (native shape, before validation) of a RESO Property record. */
   public static ObjectNode toListing(JsonNode reso) {
-    ObjectNode listing = NODES.objectNode();
-    for (ResoField field : FIELDS) {
-      JsonNode value = reso.get(field.reso());
-      if (value == null || value.isNull() || field.conversion() == DERIVED) {
-        continue;
-      }
-      put(listing, field.listingPath(), convert(value, field.conversion()));
+    ObjectNode listing = ResoTables.apply(FIELDS, reso);
+    if (ResoTables.text(reso, "ListingId") == null && ResoTables.text(reso, "ListingKey") != null) {
+      listing.put("listingId", ResoTables.text(reso, "ListingKey"));
     }
-    if (text(reso, "ListingId") == null && text(reso, "ListingKey") != null) {
-      listing.put("listingId", text(reso, "ListingKey"));
-    }
-    type(reso).ifPresentOrElse(t -> put(listing, "property.type", NODES.textNode(t)), () -> {});
+    type(reso)
+        .ifPresentOrElse(
+            t -> ResoTables.put(listing, "property.type", NODES.textNode(t)), () -> {});
     status(reso, listing);
     photos(reso, listing);
     rooms(reso, listing);
@@ -204,42 +199,24 @@ public final class ResoListingMapping {
     return listing;
   }
 
-  private static JsonNode convert(JsonNode value, ResoField.Conversion conversion) {
-    return switch (conversion) {
-      case JOIN -> value.isArray() ? NODES.textNode(join(value)) : value;
-      case FLAG ->
-          value.isBoolean()
-              ? value
-              : switch (value.asText().strip().toLowerCase(Locale.ROOT)) {
-                case "y", "yes", "true" -> NODES.booleanNode(true);
-                case "n", "no", "false" -> NODES.booleanNode(false);
-                default -> value; // left for validation to reject
-              };
-      case DATE ->
-          value.isTextual() && value.asText().length() == 10
-              ? NODES.textNode(value.asText() + "T00:00:00Z")
-              : value;
-      case COPY, DERIVED -> value;
-    };
-  }
-
   private static java.util.Optional<String> type(JsonNode reso) {
-    String type = text(reso, "PropertyType");
+    String type = ResoTables.text(reso, "PropertyType");
     if (type == null) {
       return java.util.Optional.empty();
     }
     String key = type.replaceAll("[^A-Za-z]", "").toLowerCase(Locale.ROOT);
     String code = TYPES.get(key);
-    if ("RES".equals(code) && "condominium".equalsIgnoreCase(text(reso, "PropertySubType"))) {
+    if ("RES".equals(code)
+        && "condominium".equalsIgnoreCase(ResoTables.text(reso, "PropertySubType"))) {
       code = "CND";
     }
     return java.util.Optional.of(code != null ? code : type);
   }
 
   private static void status(JsonNode reso, ObjectNode listing) {
-    String status = text(reso, "StandardStatus");
+    String status = ResoTables.text(reso, "StandardStatus");
     if (status != null) {
-      put(
+      ResoTables.put(
           listing,
           "mls.status",
           NODES.textNode(status.equalsIgnoreCase("Canceled") ? "Withdrawn" : status));
@@ -256,8 +233,8 @@ public final class ResoListingMapping {
     items.sort(Comparator.comparingInt(m -> m.path("Order").asInt(Integer.MAX_VALUE)));
     ArrayNode photos = NODES.arrayNode();
     for (JsonNode item : items) {
-      String category = text(item, "MediaCategory");
-      String url = text(item, "MediaURL");
+      String category = ResoTables.text(item, "MediaCategory");
+      String url = ResoTables.text(item, "MediaURL");
       if (url != null && (category == null || category.equalsIgnoreCase("Photo"))) {
         photos.add(url);
       }
@@ -283,39 +260,40 @@ public final class ResoListingMapping {
       r.set(
           "features",
           room.path("RoomFeatures").isArray()
-              ? NODES.textNode(join(room.get("RoomFeatures")))
+              ? NODES.textNode(ResoTables.join(room.get("RoomFeatures")))
               : room.get("RoomFeatures"));
       copy(room, "RoomDescription", r, "description");
     }
-    put(listing, "property.rooms", out);
+    ResoTables.put(listing, "property.rooms", out);
   }
 
   private static void address(JsonNode reso, ObjectNode listing) {
     StringJoiner street = new StringJoiner(" ");
     for (String part :
         List.of("StreetDirPrefix", "StreetName", "StreetSuffix", "StreetDirSuffix")) {
-      String value = text(reso, part);
+      String value = ResoTables.text(reso, part);
       if (value != null && !value.isBlank()) {
         street.add(value.strip());
       }
     }
     if (street.length() > 0) {
-      put(listing, "address.streetName", NODES.textNode(street.toString()));
+      ResoTables.put(listing, "address.streetName", NODES.textNode(street.toString()));
     }
-    String number = text(reso, "StreetNumber");
+    String number = ResoTables.text(reso, "StreetNumber");
     if (number != null && number.strip().matches("\\d{1,9}")) {
-      put(listing, "address.streetNumber", NODES.numberNode(Long.parseLong(number.strip())));
+      ResoTables.put(
+          listing, "address.streetNumber", NODES.numberNode(Long.parseLong(number.strip())));
     }
-    String full = text(reso, "UnparsedAddress");
+    String full = ResoTables.text(reso, "UnparsedAddress");
     if (full == null && street.length() > 0) {
-      String unit = text(reso, "UnitNumber");
+      String unit = ResoTables.text(reso, "UnitNumber");
       full =
           (number == null ? "" : number.strip() + " ")
               + street
               + (unit == null || unit.isBlank() ? "" : " #" + unit.strip());
     }
     if (full != null) {
-      put(listing, "address.full", NODES.textNode(full));
+      ResoTables.put(listing, "address.full", NODES.textNode(full));
     }
   }
 
@@ -324,27 +302,5 @@ public final class ResoListingMapping {
     if (value != null) {
       to.set(key, value);
     }
-  }
-
-  private static String join(JsonNode list) {
-    StringJoiner joined = new StringJoiner(", ");
-    list.forEach(item -> joined.add(item.asText()));
-    return joined.toString();
-  }
-
-  private static String text(JsonNode node, String field) {
-    JsonNode value = node.get(field);
-    return value == null || value.isNull() || !value.isValueNode() ? null : value.asText();
-  }
-
-  /** Sets {@code value} at the dotted {@code path}, creating objects on the way. */
-  private static void put(ObjectNode root, String path, JsonNode value) {
-    String[] steps = path.split("\\.");
-    ObjectNode node = root;
-    for (int i = 0; i < steps.length - 1; i++) {
-      JsonNode next = node.get(steps[i]);
-      node = next instanceof ObjectNode object ? object : node.putObject(steps[i]);
-    }
-    node.set(steps[steps.length - 1], value);
   }
 }

@@ -159,6 +159,69 @@ class ResoImportTest {
   }
 
   @Test
+  void openHousesAndMembersAreMappedAndJoinedWithTheListings() throws IOException {
+    VendorLayout layout = new VendorLayout(dir, "full");
+    BuildReport report =
+        new VendorIndexBuilder(JSON, Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), 2)
+            .rebuild(
+                layout,
+                new io.keybox.indexer.build.FeedDumps(
+                    FIXTURE.resolve("property.ndjson"),
+                    java.util.Optional.of(FIXTURE.resolve("openhouse.ndjson")),
+                    java.util.Optional.of(FIXTURE.resolve("member.json"))),
+                FeedFormat.RESO,
+                true);
+    assertEquals(2, report.openHouses());
+    assertEquals(1, report.agents());
+    List<Reject> rejects =
+        report.rejects().stream().filter(r -> !r.dump().equals(Reject.LISTINGS)).toList();
+    assertEquals(2, rejects.size(), rejects.toString());
+    assertEquals(Reject.OPEN_HOUSES, rejects.get(0).dump());
+    assertEquals(3, rejects.get(0).line(), "OH-X names HAR-0000, which the dump lacks");
+    assertEquals(new Reject(Reject.AGENTS, 3, "id: required"), rejects.get(1));
+
+    Map<String, JsonNode> openHouses = new TreeMap<>();
+    JsonNode agent;
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      for (ScoreDoc hit :
+          searcher.search(io.keybox.schema.RecordKind.OPEN_HOUSE.query(), 10).scoreDocs) {
+        JsonNode openHouse =
+            JSON.readTree(
+                io.keybox.schema.openhouse.OpenHouseSource.load(
+                        searcher.storedFields(), hit.doc, false, false)
+                    .toBytes(false, false));
+        openHouses.put(openHouse.get("openHouseId").asText(), openHouse);
+      }
+      ScoreDoc[] agents = searcher.search(io.keybox.schema.RecordKind.AGENT.query(), 10).scoreDocs;
+      assertEquals(1, agents.length);
+      agent =
+          JSON.readTree(
+              io.keybox.schema.agent.AgentDocuments.load(searcher.storedFields(), agents[0].doc));
+    }
+    assertEquals(List.of("OH-5001-A", "OHK-2"), new ArrayList<>(openHouses.keySet()));
+    JsonNode first = openHouses.get("OH-5001-A");
+    assertEquals("2026-11-07T19:00:00Z", first.get("startTime").asText());
+    assertEquals("2026-11-07T21:00:00Z", first.get("endTime").asText());
+    assertEquals("Public", first.get("type").asText());
+    assertEquals("Meet the agent", first.get("description").asText());
+    assertEquals("Lemonade", first.get("refreshments").asText());
+    assertEquals("HAR-5001", first.at("/listing/listingId").asText());
+    assertEquals(1, first.at("/listing/mlsId").asLong());
+    assertEquals("K-6", openHouses.get("OHK-2").at("/listing/listingId").asText());
+    assertEquals("Broker", openHouses.get("OHK-2").get("type").asText());
+
+    assertEquals("AG100", agent.get("id").asText());
+    assertEquals("Reyes", agent.get("lastName").asText());
+    assertEquals("OF10", agent.get("officeMlsId").asText());
+    assertEquals("dana@bayou.example", agent.at("/contact/email").asText());
+    assertEquals("713-555-0101", agent.at("/contact/cell").asText());
+    assertEquals("Houston", agent.at("/address/city").asText());
+    assertEquals("1 Bayou Pl", agent.at("/address/full").asText());
+  }
+
+  @Test
   void theDocumentedTableIsTheTableInCode() throws IOException {
     String doc = Files.readString(Path.of("..", "docs", "reso-mapping.md"));
     Matcher row = Pattern.compile("(?m)^\\| `([^`]+)` \\| `([^`]+)` \\| (\\w+) \\|").matcher(doc);
@@ -167,7 +230,10 @@ class ResoImportTest {
       documented.add(row.group(1) + " -> " + row.group(2) + " (" + row.group(3) + ")");
     }
     List<String> coded = new ArrayList<>();
-    for (ResoField field : ResoListingMapping.FIELDS) {
+    List<ResoField> tables = new ArrayList<>(ResoListingMapping.FIELDS);
+    tables.addAll(ResoOpenHouseMapping.FIELDS);
+    tables.addAll(ResoMemberMapping.FIELDS);
+    for (ResoField field : tables) {
       coded.add(
           field.reso()
               + " -> "
