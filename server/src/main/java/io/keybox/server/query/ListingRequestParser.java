@@ -3,13 +3,11 @@ package io.keybox.server.query;
 import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.schema.listing.Status;
-import io.keybox.server.error.ApiException;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
@@ -24,7 +22,7 @@ public final class ListingRequestParser {
   public static final int DEFAULT_LIMIT = 20;
 
   /** The largest {@code limit}. */
-  public static final int MAX_LIMIT = 500;
+  public static final int MAX_LIMIT = Paging.MAX_LIMIT;
 
   /** The {@code subtype} values of API.md §6. */
   public static final List<String> SUBTYPES =
@@ -135,22 +133,16 @@ public final class ListingRequestParser {
               v -> ListingSort.parse(v.startsWith("-") ? v.substring(1) : v),
               ListingSort.parameterValues());
     }
-    int limit = longParam(params, "limit", 1, MAX_LIMIT).map(Long::intValue).orElse(DEFAULT_LIMIT);
-    OptionalLong lastId =
-        longParam(params, "lastId", 0, Long.MAX_VALUE)
-            .map(OptionalLong::of)
-            .orElse(OptionalLong.empty());
-    int offset = offset(params, lastId.isPresent());
-    boolean count = params.first("count").map(v -> v.equalsIgnoreCase("true")).orElse(false);
+    Paging paging = Paging.parse(params, DEFAULT_LIMIT, offsetWindow, true);
     return new ListingSearchRequest(
         filter,
         sort,
         descending,
-        limit,
-        offset,
-        lastId,
+        paging.limit(),
+        paging.offset(),
+        paging.lastId(),
         Include.parse(params.values(Include.NAME)),
-        count);
+        paging.count());
   }
 
   /** The filters of {@code params}: every filter parameter of API.md §7. */
@@ -198,34 +190,6 @@ public final class ListingRequestParser {
         IdxParam.parse(params));
   }
 
-  /**
-   * The {@code offset}: a whole number >= 0, within the paging window. In cursor mode ({@code
-   * lastId} given) it is ignored, so the window does not apply and 0 is returned; a client that
-   * pages with {@code lastId} and keeps sending its old {@code offset} must not be refused.
-   */
-  private int offset(Params params, boolean cursorMode) {
-    Optional<String> value = params.first("offset");
-    if (value.isEmpty()) {
-      return 0;
-    }
-    long offset = ParamValues.integer("offset", value.get());
-    if (offset < 0) {
-      throw ParamValues.invalid("offset", value.get(), "a whole number >= 0");
-    }
-    if (cursorMode) {
-      return 0;
-    }
-    if (offset > offsetWindow) {
-      throw ApiException.badRequest(
-          "offset too high: "
-              + offset
-              + " is past the paging window of "
-              + offsetWindow
-              + "; page deeper with lastId (lastId=0 starts from the beginning)");
-    }
-    return (int) offset;
-  }
-
   private static Set<Status> statuses(Params params) {
     List<String> values = params.values("status");
     if (values.isEmpty()) {
@@ -269,9 +233,5 @@ public final class ListingRequestParser {
     return new Range<>(
         params.first(minName).map(v -> parser.apply(minName, v)).orElse(null),
         params.first(maxName).map(v -> parser.apply(maxName, v)).orElse(null));
-  }
-
-  private static Optional<Long> longParam(Params params, String name, long min, long max) {
-    return params.first(name).map(v -> ParamValues.integer(name, v, min, max));
   }
 }

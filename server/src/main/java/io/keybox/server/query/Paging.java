@@ -44,10 +44,16 @@ public record Paging(int limit, int offset, OptionalLong lastId, boolean count) 
       lastId = OptionalLong.of(ParamValues.integer("lastId", lastIdValue.get(), 0, Long.MAX_VALUE));
     }
     boolean count = params.first("count").map(v -> v.equalsIgnoreCase("true")).orElse(false);
-    return new Paging(limit, offset(params, offsetWindow, cursor), lastId, count);
+    return new Paging(
+        limit, offset(params, offsetWindow, cursor, lastId.isPresent()), lastId, count);
   }
 
-  private static int offset(Params params, int offsetWindow, boolean cursor) {
+  /**
+   * The {@code offset}: a whole number >= 0, within the paging window. In cursor mode ({@code
+   * lastId} given) it is ignored, so the window does not apply and 0 is returned; a client that
+   * pages with {@code lastId} and keeps sending its old {@code offset} must not be refused.
+   */
+  private static int offset(Params params, int offsetWindow, boolean cursor, boolean cursorMode) {
     Optional<String> value = params.first("offset");
     if (value.isEmpty()) {
       return 0;
@@ -55,6 +61,9 @@ public record Paging(int limit, int offset, OptionalLong lastId, boolean count) 
     long offset = ParamValues.integer("offset", value.get());
     if (offset < 0) {
       throw ParamValues.invalid("offset", value.get(), "a whole number >= 0");
+    }
+    if (cursorMode) {
+      return 0;
     }
     if (offset > offsetWindow) {
       throw ApiException.badRequest(
