@@ -1,0 +1,27 @@
+package io.keybox.bench.report;
+
+import io.keybox.bench.SystemName;
+import io.keybox.bench.mix.QueryClass;
+import java.util.Map;
+
+/**
+ * The results of one query class.
+ *
+ * @param queryClass the class
+ * @param results each system's result, in report order
+ * @param agreement whether the systems gave the same answers to the class's check requests ("ok (N
+ *     requests)", or what differed)
+ */
+public record ClassReport(
+    QueryClass queryClass, Map<SystemName, SystemResult> results, String agreement) {
+
+  /** Keybox's throughput divided by {@code other}'s, or NaN when either did not run. */
+  public double ratio(SystemName other) {
+    SystemResult keybox = results.get(SystemName.KEYBOX);
+    SystemResult peer = results.get(other);
+    if (keybox == null || peer == null) {
+      return Double.NaN;
+    }
+    return keybox.qps() / peer.qps();
+  }
+}
