@@ -32,6 +32,8 @@ import java.util.Set;
  * @param serverHeap the server's {@code -Xmx}, or empty for the JVM's default
  * @param classes the query classes to run (empty: all)
  * @param gzip whether the HTTP clients accept gzip
+ * @param reuseIndex whether to reuse the index of an earlier run in the work directory (indexing is
+ *     then not measured)
  */
 public record BenchOptions(
     long listings,
@@ -47,7 +49,8 @@ public record BenchOptions(
     boolean profile,
     Optional<String> serverHeap,
     Set<String> classes,
-    boolean gzip) {
+    boolean gzip,
+    boolean reuseIndex) {
 
   public static final long DEFAULT_LISTINGS = 1_000_000;
   public static final long QUICK_LISTINGS = 20_000;
@@ -86,6 +89,10 @@ public record BenchOptions(
               true,
               "the server's -Xmx, or 'default' for the JVM's own (default 512m)"),
           new Option("--gzip", false, "HTTP clients send Accept-Encoding: gzip"),
+          new Option(
+              "--reuse-index",
+              false,
+              "with --work-dir: reuse the index of an earlier run (indexing not measured)"),
           new Option("--help", false, "this text"));
 
   /**
@@ -111,6 +118,9 @@ public record BenchOptions(
     Set<SystemName> systems =
         systems(line.value("--systems").orElse(quick ? "keybox,lucene" : "keybox,lucene,postgres"));
     Optional<Path> out = path(line, "--out");
+    if (line.has("--reuse-index") && !line.has("--work-dir")) {
+      throw new UsageException("--reuse-index needs --work-dir DIR (the run whose index to reuse)");
+    }
     long seed = longValue(line, "--seed", GeneratorConfig.DEFAULT_SEED);
     Set<String> classes = new LinkedHashSet<>();
     line.value("--classes")
@@ -146,7 +156,8 @@ public record BenchOptions(
             line.has("--profile"),
             heap,
             Set.copyOf(classes),
-            line.has("--gzip")));
+            line.has("--gzip"),
+            line.has("--reuse-index")));
   }
 
   /** The --help text. */

@@ -98,37 +98,15 @@ public final class BenchRun {
 
   private RunReport run(Instant started, Machine machine, Path work) throws Exception {
     Path feed = work.resolve("feed");
-    generate(feed);
+    boolean feedReused = generate(feed);
     VendorLayout layout = new VendorLayout(work.resolve("data"), options.vendor());
     List<IndexingReport> indexing = new ArrayList<>();
-    deleteTree(layout.vendorDir());
-    say(
-        String.format(
-            Locale.ROOT, "indexing %,d listings with the Keybox indexer ...", options.listings()));
-    Optional<Path> indexerProfile =
-        options.profile() ? Optional.of(work.resolve("indexer.jfr")) : Optional.empty();
-    IndexerProcess.Result indexed =
-        IndexerProcess.index(
-            layout, feed, options.listings(), work.resolve("indexer.log"), indexerProfile);
-    indexing.add(
-        new IndexingReport(
-            SystemName.KEYBOX.label(),
-            indexed.listings(),
-            indexed.seconds(),
-            indexed.indexBytes(),
-            0,
-            "wall time of the indexer process, JVM start and commit included"
-                + (indexed.openHouses() ? "; open houses indexed too" : "")));
-    say(
-        String.format(
-            Locale.ROOT,
-            "indexed in %.1f s: %,.0f listings/s, index %.0f MB",
-            indexed.seconds(),
-            indexed.listingsPerSecond(),
-            indexed.indexBytes() / 1048576.0));
-    if (!indexed.openHouses()) {
-      notes.add(
-          "the indexer has no --openhouses option yet: open houses were not indexed for Keybox");
+    boolean reuse = options.reuseIndex() && feedReused && Files.isDirectory(layout.indexDir());
+    if (reuse) {
+      say("reusing the index in " + layout.indexDir() + " (indexing not measured)");
+      notes.add("--reuse-index: the index of an earlier run was reused; indexing not measured");
+    } else {
+      indexing.add(index(layout, feed, work));
     }
 
     Map<String, String> profiles = new LinkedHashMap<>();
@@ -177,7 +155,14 @@ public final class BenchRun {
       say(String.format(Locale.ROOT, "load average before measuring: %.2f", loadBefore));
       for (int i = 0; i < classes.size(); i++) {
         QueryClass queryClass = classes.get(i);
-        say(String.format(Locale.ROOT, "[%d/%d] %s", i + 1, classes.size(), queryClass.name()));
+        say(
+            String.format(
+                Locale.ROOT,
+                "[%d/%d] %s (load average %.2f)",
+                i + 1,
+                classes.size(),
+                queryClass.name(),
+                Machine.loadAverage()));
         reports.add(measure(queryClass, i, targets));
       }
       if (server != null) {
@@ -217,15 +202,51 @@ public final class BenchRun {
         List.copyOf(notes));
   }
 
-  /** Writes the feed unless {@code feed} already holds the one these options describe. */
-  private void generate(Path feed) throws IOException {
+  /** Indexes the feed with the Keybox indexer, as an operator would, and reports what it cost. */
+  private IndexingReport index(VendorLayout layout, Path feed, Path work) throws IOException {
+    deleteTree(layout.vendorDir());
+    say(
+        String.format(
+            Locale.ROOT, "indexing %,d listings with the Keybox indexer ...", options.listings()));
+    Optional<Path> profile =
+        options.profile() ? Optional.of(work.resolve("indexer.jfr")) : Optional.empty();
+    IndexerProcess.Result indexed =
+        IndexerProcess.index(
+            layout, feed, options.listings(), work.resolve("indexer.log"), profile);
+    say(
+        String.format(
+            Locale.ROOT,
+            "indexed in %.1f s: %,.0f listings/s, index %.0f MB",
+            indexed.seconds(),
+            indexed.listingsPerSecond(),
+            indexed.indexBytes() / 1048576.0));
+    if (!indexed.openHouses()) {
+      notes.add(
+          "the indexer has no --openhouses option yet: open houses were not indexed for Keybox");
+    }
+    return new IndexingReport(
+        SystemName.KEYBOX.label(),
+        indexed.listings(),
+        indexed.seconds(),
+        indexed.indexBytes(),
+        0,
+        "wall time of the indexer process, JVM start and commit included"
+            + (indexed.openHouses() ? "; open houses indexed too" : ""));
+  }
+
+  /**
+   * Writes the feed unless {@code feed} already holds the one these options describe.
+   *
+   * @return whether the feed was already there
+   */
+  private boolean generate(Path feed) throws IOException {
     GeneratorConfig config =
         new GeneratorConfig(options.listings(), options.seed(), options.vendor());
     Path marker = feed.resolve("bench-feed.txt");
     String describes = config.toString();
     if (Files.exists(marker) && Files.readString(marker).strip().equals(describes)) {
       say("reusing the generated feed in " + feed);
-      return;
+      return true;
     }
     say(
         String.format(
@@ -244,6 +265,7 @@ public final class BenchRun {
             summary.listings(),
             summary.openHouses(),
             (System.nanoTime() - started) / 1e9));
+    return false;
   }
 
   /** Installs (if needed), starts and loads the peer; null with a note when it cannot run. */
@@ -321,6 +343,7 @@ public final class BenchRun {
   /** Checks the systems agree on the class, then measures each in turn. */
   private ClassReport measure(QueryClass queryClass, int index, Map<SystemName, Target> targets)
       throws Exception {
+    double loadAverage = Machine.loadAverage();
     Map<SystemName, SystemResult> results = new EnumMap<>(SystemName.class);
     Map<SystemName, List<List<String>>> answers = new EnumMap<>(SystemName.class);
     List<BenchRequest> checks = null;
@@ -365,7 +388,7 @@ public final class BenchRun {
               load.errors(),
               load.firstError() == null ? "" : " (first: " + load.firstError() + ")"));
     }
-    return new ClassReport(queryClass, results, agreement(checks, answers, problems));
+    return new ClassReport(queryClass, results, agreement(checks, answers, problems), loadAverage);
   }
 
   /**

@@ -9,11 +9,15 @@ import java.util.Map;
  *
  * @param queryClass the class
  * @param results each system's result, in report order
- * @param agreement whether the systems gave the same answers to the class's check requests ("ok (N
- *     requests)", or what differed)
+ * @param agreement whether the systems gave the same answers to the class's check requests ("agree
+ *     on N requests", or what differed)
+ * @param loadAverage the machine's 1-minute load average when the class started, to judge noise
  */
 public record ClassReport(
-    QueryClass queryClass, Map<SystemName, SystemResult> results, String agreement) {
+    QueryClass queryClass,
+    Map<SystemName, SystemResult> results,
+    String agreement,
+    double loadAverage) {
 
   /** Keybox's throughput divided by {@code other}'s, or NaN when either did not run. */
   public double ratio(SystemName other) {

@@ -149,6 +149,7 @@ public final class JsonReport {
     node.put("why", q.why());
     node.put("p99TargetMillis", q.p99TargetMillis());
     node.put("agreement", c.agreement());
+    node.put("loadAverage", c.loadAverage());
     ObjectNode results = node.putObject("results");
     for (Map.Entry<SystemName, SystemResult> e : c.results().entrySet()) {
       ObjectNode r = results.putObject(e.getKey().label());

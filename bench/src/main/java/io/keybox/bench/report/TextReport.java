@@ -86,6 +86,7 @@ public final class TextReport {
           ratios.append(RunReport.ratio(c.ratio(peer))).append("   ");
         }
       }
+      ratios.append(String.format(Locale.ROOT, "load %.1f   ", c.loadAverage()));
       ratios.append("answers: ").append(c.agreement());
       out.println(ratios);
     }

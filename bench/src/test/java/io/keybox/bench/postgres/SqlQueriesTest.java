@@ -24,7 +24,7 @@ class SqlQueriesTest {
   @Test
   void defaultSearchFiltersStatusTypeAndDisplayAndSortsByModified() {
     SqlQueries.Sql sql = SqlQueries.search(parser.parse(Params.parse("")));
-    assertTrue(sql.text().contains("status = ANY(?) AND type = ANY(?)"), sql.text());
+    assertTrue(sql.text().contains("TRUE AND status = ? AND type = ANY(?)"), sql.text());
     assertTrue(
         sql.text().contains("address_display IS NOT FALSE AND listing_display IS NOT FALSE"));
     assertTrue(sql.text().contains("ORDER BY modified DESC NULLS LAST, mls_id LIMIT ? OFFSET ?"));
@@ -38,7 +38,7 @@ class SqlQueriesTest {
     List<Object> binds = new ArrayList<>(sql.binds());
     assertEquals(3 + 3 + 1 + 2, binds.size(), binds.toString());
     assertEquals(7L, binds.get(6));
-    assertTrue(sql.text().contains("(SELECT count(*) FROM listing WHERE status"));
+    assertTrue(sql.text().contains("(SELECT count(*) FROM listing WHERE TRUE AND status = ?"));
     assertTrue(sql.text().contains("AND mls_id > ? ORDER BY mls_id LIMIT"));
   }
 

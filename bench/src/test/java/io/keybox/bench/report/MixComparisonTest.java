@@ -40,7 +40,7 @@ class MixComparisonTest {
             ? SystemResult.skipped("no")
             : SystemResult.measured(load(postgres)));
     return new ClassReport(
-        new QueryClass(name, "", "", Endpoint.SEARCH, 10, s -> null), results, "agree");
+        new QueryClass(name, "", "", Endpoint.SEARCH, 10, s -> null), results, "agree", 0);
   }
 
   private static LoadResult load(double qps) {
