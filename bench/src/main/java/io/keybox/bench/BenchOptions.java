@@ -32,6 +32,8 @@ import java.util.Set;
  * @param serverHeap the server's {@code -Xmx}, or empty for the JVM's default
  * @param classes the query classes to run (empty: all)
  * @param gzip whether the HTTP clients accept gzip
+ * @param rounds how many times each system runs each class, in turn with the others, sharing the
+ *     duration
  * @param reuseIndex whether to reuse the index of an earlier run in the work directory (indexing is
  *     then not measured)
  */
@@ -50,6 +52,7 @@ public record BenchOptions(
     Optional<String> serverHeap,
     Set<String> classes,
     boolean gzip,
+    int rounds,
     boolean reuseIndex) {
 
   public static final long DEFAULT_LISTINGS = 1_000_000;
@@ -74,6 +77,11 @@ public record BenchOptions(
               "--systems",
               true,
               "comma-separated: keybox,lucene,postgres (default all; --quick: keybox,lucene)"),
+          new Option(
+              "--rounds",
+              true,
+              "split each class's duration into rounds, the systems taking turns (default:"
+                  + " duration/5, 1..4)"),
           new Option("--out", true, "write the JSON report to this file"),
           new Option("--quick", false, "the test suite's run: 20,000 listings, keybox and lucene"),
           new Option("--seed", true, "generator seed; the query mix is drawn from it (default 42)"),
@@ -115,6 +123,8 @@ public record BenchOptions(
     int clients = line.intValue("--clients", 1, 1024, DEFAULT_CLIENTS);
     int duration = line.intValue("--duration", 1, 3600, quick ? QUICK_DURATION : DEFAULT_DURATION);
     int warmup = line.intValue("--warmup", 0, 3600, Math.max(1, duration / 4));
+    int rounds =
+        line.intValue("--rounds", 1, Math.max(1, duration), Math.max(1, Math.min(4, duration / 5)));
     Set<SystemName> systems =
         systems(line.value("--systems").orElse(quick ? "keybox,lucene" : "keybox,lucene,postgres"));
     Optional<Path> out = path(line, "--out");
@@ -157,6 +167,7 @@ public record BenchOptions(
             heap,
             Set.copyOf(classes),
             line.has("--gzip"),
+            rounds,
             line.has("--reuse-index")));
   }
 

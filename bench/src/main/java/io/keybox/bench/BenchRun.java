@@ -6,6 +6,7 @@ import io.keybox.bench.keybox.ServerProcess;
 import io.keybox.bench.load.LoadResult;
 import io.keybox.bench.load.LoadRunner;
 import io.keybox.bench.load.Outcome;
+import io.keybox.bench.load.Round;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.lucene.LuceneTarget;
 import io.keybox.bench.mix.BenchRequest;
@@ -35,6 +36,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -340,7 +342,10 @@ public final class BenchRun {
     return all.stream().filter(c -> options.classes().contains(c.name())).toList();
   }
 
-  /** Checks the systems agree on the class, then measures each in turn. */
+  /**
+   * Checks the systems agree on the class, then measures them in rounds: in each round every system
+   * runs for its share of the duration, one after the other.
+   */
   private ClassReport measure(QueryClass queryClass, int index, Map<SystemName, Target> targets)
       throws Exception {
     double loadAverage = Machine.loadAverage();
@@ -348,6 +353,7 @@ public final class BenchRun {
     Map<SystemName, List<List<String>>> answers = new EnumMap<>(SystemName.class);
     List<BenchRequest> checks = null;
     List<String> problems = new ArrayList<>();
+    Map<SystemName, Target> running = new EnumMap<>(SystemName.class);
     for (Map.Entry<SystemName, Target> entry : targets.entrySet()) {
       SystemName system = entry.getKey();
       Target target = entry.getValue();
@@ -368,24 +374,46 @@ public final class BenchRun {
       }
       answers.put(system, check.answers());
       problems.addAll(check.problems().stream().map(p -> system.label() + ": " + p).toList());
-      LoadResult load =
-          LoadRunner.run(
-              target,
-              queryClass,
-              options.clients(),
-              Duration.ofSeconds(options.warmupSeconds()),
-              Duration.ofSeconds(options.durationSeconds()),
-              options.seed() * 31 + index);
-      results.put(system, SystemResult.measured(load));
+      running.put(system, target);
+    }
+    // Rounds: each system in turn, so that load from other processes, which comes and goes on a
+    // shared machine, falls on every system alike.
+    Map<SystemName, List<Round>> rounds = new EnumMap<>(SystemName.class);
+    int count = options.rounds();
+    Duration slice = Duration.ofMillis(options.durationSeconds() * 1000L / count);
+    for (int round = 0; round < count; round++) {
+      Duration warmup =
+          round == 0
+              ? Duration.ofSeconds(options.warmupSeconds())
+              : Duration.ofMillis(Math.min(1000, options.warmupSeconds() * 1000L));
+      for (Map.Entry<SystemName, Target> entry : running.entrySet()) {
+        rounds
+            .computeIfAbsent(entry.getKey(), k -> new ArrayList<>())
+            .add(
+                LoadRunner.run(
+                    entry.getValue(),
+                    queryClass,
+                    options.clients(),
+                    warmup,
+                    slice,
+                    (options.seed() * 31 + index) * 1_000_003L + round));
+      }
+    }
+    for (Map.Entry<SystemName, List<Round>> entry : rounds.entrySet()) {
+      LoadResult load = LoadResult.of(entry.getValue());
+      results.put(entry.getKey(), SystemResult.measured(load));
       say(
           String.format(
               Locale.ROOT,
-              "  %-8s %,9.0f QPS  p50 %7.2f ms  p99 %7.2f ms  errors %d%s",
-              system.label(),
+              "  %-8s %,9.0f QPS  p50 %7.2f ms  p99 %7.2f ms  errors %d  rounds %s%s",
+              entry.getKey().label(),
               load.qps(),
               load.p50Millis(),
               load.p99Millis(),
               load.errors(),
+              Arrays.stream(load.roundQps())
+                  .mapToObj(q -> String.format(Locale.ROOT, "%.0f", q))
+                  .collect(Collectors.joining("/")),
               load.firstError() == null ? "" : " (first: " + load.firstError() + ")"));
     }
     return new ClassReport(queryClass, results, agreement(checks, answers, problems), loadAverage);

@@ -18,8 +18,8 @@ final class Latencies {
     return size;
   }
 
-  /** All samples of {@code parts}, sorted. */
-  static long[] mergeSorted(Iterable<Latencies> parts) {
+  /** All samples of {@code parts}, in no particular order. */
+  static long[] merge(Iterable<Latencies> parts) {
     int total = 0;
     for (Latencies part : parts) {
       total += part.size;
@@ -30,6 +30,12 @@ final class Latencies {
       System.arraycopy(part.samples, 0, all, at, part.size);
       at += part.size;
     }
+    return all;
+  }
+
+  /** All samples of {@code parts}, sorted. */
+  static long[] mergeSorted(Iterable<Latencies> parts) {
+    long[] all = merge(parts);
     Arrays.sort(all);
     return all;
   }

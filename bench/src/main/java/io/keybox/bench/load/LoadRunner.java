@@ -21,12 +21,12 @@ public final class LoadRunner {
   private LoadRunner() {}
 
   /**
-   * Runs {@code queryClass} against {@code target}.
+   * Runs {@code queryClass} against {@code target} once: opens the sessions, warms up, measures.
    *
    * @param seed the seed of the clients' draws; the same seed gives every system the same requests
    * @throws Exception when a session cannot be opened
    */
-  public static LoadResult run(
+  public static Round run(
       Target target,
       QueryClass queryClass,
       int clients,
@@ -72,15 +72,13 @@ public final class LoadRunner {
     }
   }
 
-  private static LoadResult summarize(List<Client> workers, long measureFrom) {
-    long ok = 0;
+  private static Round summarize(List<Client> workers, long measureFrom) {
     long errors = 0;
     long bytes = 0;
     long lastDone = measureFrom;
     String firstError = null;
     List<Latencies> parts = new ArrayList<>();
     for (Client client : workers) {
-      ok += client.latencies.size();
       errors += client.errors;
       bytes += client.bytes;
       lastDone = Math.max(lastDone, client.lastDone);
@@ -89,24 +87,11 @@ public final class LoadRunner {
       }
       parts.add(client.latencies);
     }
-    long[] sorted = Latencies.mergeSorted(parts);
-    double seconds = Math.max(1e-9, (lastDone - measureFrom) / 1e9);
-    double mean = 0;
-    for (long sample : sorted) {
-      mean += sample;
-    }
-    mean = sorted.length == 0 ? Double.NaN : mean / sorted.length / 1e6;
-    return new LoadResult(
-        ok + errors,
+    return new Round(
+        Latencies.merge(parts),
         errors,
-        seconds,
-        ok / seconds,
-        Latencies.percentileMillis(sorted, 0.50),
-        Latencies.percentileMillis(sorted, 0.90),
-        Latencies.percentileMillis(sorted, 0.99),
-        Latencies.percentileMillis(sorted, 1.0),
-        mean,
-        ok == 0 ? 0 : bytes / ok,
+        bytes,
+        Math.max(1e-9, (lastDone - measureFrom) / 1e9),
         firstError);
   }
 

@@ -130,6 +130,7 @@ public final class JsonReport {
     config.put("clients", o.clients());
     config.put("durationSeconds", o.durationSeconds());
     config.put("warmupSeconds", o.warmupSeconds());
+    config.put("rounds", o.rounds());
     ArrayNode systems = config.putArray("systems");
     o.systems().forEach(s -> systems.add(s.label()));
     config.put("quick", o.quick());
@@ -171,6 +172,10 @@ public final class JsonReport {
       number(r, "meanMillis", l.meanMillis());
       r.put("bytesPerAnswer", l.bytesPerAnswer());
       r.put("firstError", l.firstError());
+      ArrayNode roundQps = r.putArray("roundQps");
+      for (double roundQ : l.roundQps()) {
+        roundQps.add(roundQ);
+      }
     }
     ObjectNode ratios = node.putObject("ratios");
     number(ratios, "keyboxOverLucene", c.ratio(SystemName.LUCENE));

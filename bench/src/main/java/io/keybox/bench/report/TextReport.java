@@ -37,7 +37,7 @@ public final class TextReport {
     out.println();
     out.printf(
         Locale.ROOT,
-        "%-17s %-9s %10s %9s %9s %9s %8s %9s%n",
+        "%-17s %-9s %10s %9s %9s %9s %8s %9s  %s%n",
         "class",
         "system",
         "QPS",
@@ -45,7 +45,8 @@ public final class TextReport {
         "p99 ms",
         "max ms",
         "errors",
-        "KB/answer");
+        "KB/answer",
+        "QPS of each round");
     for (ClassReport c : report.classes()) {
       boolean first = true;
       for (Map.Entry<SystemName, SystemResult> e : c.results().entrySet()) {
@@ -64,7 +65,7 @@ public final class TextReport {
         LoadResult l = load.get();
         out.printf(
             Locale.ROOT,
-            "%-17s %-9s %,10.0f %9.2f %9.2f %9.1f %8d %9s%n",
+            "%-17s %-9s %,10.0f %9.2f %9.2f %9.1f %8d %9s  %s%n",
             name,
             e.getKey().label(),
             l.qps(),
@@ -74,7 +75,10 @@ public final class TextReport {
             l.errors(),
             l.bytesPerAnswer() == 0
                 ? "-"
-                : String.format(Locale.ROOT, "%.1f", l.bytesPerAnswer() / 1024.0));
+                : String.format(Locale.ROOT, "%.1f", l.bytesPerAnswer() / 1024.0),
+            java.util.Arrays.stream(l.roundQps())
+                .mapToObj(q -> String.format(Locale.ROOT, "%.0f", q))
+                .collect(java.util.stream.Collectors.joining(" ")));
         if (l.firstError() != null) {
           out.println("                  first error: " + l.firstError());
         }

@@ -44,6 +44,6 @@ class MixComparisonTest {
   }
 
   private static LoadResult load(double qps) {
-    return new LoadResult(100, 0, 1, qps, 1, 1, 1, 1, 1, 0, null);
+    return new LoadResult(100, 0, 1, qps, 1, 1, 1, 1, 1, 0, null, new double[] {qps});
   }
 }
