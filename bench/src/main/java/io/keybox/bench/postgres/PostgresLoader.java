@@ -210,8 +210,10 @@ public final class PostgresLoader {
 
   /**
    * The indexes the mix needs: the primary keys; per sort key a B-tree in each direction behind the
-   * status (every search filters on it) with mlsId as the tie-break; city with price for the search
-   * form; GIN on the keyword vector; GiST on the point; open houses by listing and start.
+   * status (every search filters on it) with mlsId as the tie-break; for the search form, city with
+   * price (few matches: a range scan, then a sort) and city with the default sort (many matches:
+   * an ordered scan of that city alone, not of every active listing); GIN on the keyword vector;
+   * GiST on the point; open houses by listing and start.
    */
   static List<String> indexes() {
     List<String> indexes = new java.util.ArrayList<>();
@@ -221,6 +223,7 @@ public final class PostgresLoader {
       indexes.add("CREATE INDEX ON listing (status, " + column + " DESC NULLS LAST, mls_id)");
     }
     indexes.add("CREATE INDEX ON listing (city, status, list_price)");
+    indexes.add("CREATE INDEX ON listing (city, status, modified DESC NULLS LAST, mls_id)");
     indexes.add("CREATE INDEX ON listing USING gin (keywords)");
     indexes.add("CREATE INDEX ON listing USING gist (geom)");
     indexes.add("ALTER TABLE open_house ADD PRIMARY KEY (open_house_key)");
