@@ -8,6 +8,7 @@ LOCAL="$ROOT/.keybox"                 # local state: build stamp, demo feed, dem
 STAMP="$LOCAL/build.stamp"
 INDEXER_JAR="$ROOT/indexer/target/keybox-indexer.jar"
 SERVER_JAR="$ROOT/server/target/keybox-server.jar"
+BENCH_JAR="$ROOT/bench/target/keybox-bench.jar"
 MIN_JAVA=21
 
 DEMO_VENDOR=houston
@@ -66,7 +67,7 @@ mvnw() { (cd "$ROOT" && ./mvnw -B -q "$@"); }
 
 # True when a build input is newer than the last build (or there was none).
 needs_build() {
-  [ -f "$STAMP" ] && [ -f "$INDEXER_JAR" ] && [ -f "$SERVER_JAR" ] || return 0
+  [ -f "$STAMP" ] && [ -f "$INDEXER_JAR" ] && [ -f "$SERVER_JAR" ] && [ -f "$BENCH_JAR" ] || return 0
   [ -n "$(cd "$ROOT" && find pom.xml .mvn ./*/pom.xml ./*/src/main -newer "$STAMP" -print -quit 2>/dev/null)" ]
 }
 
@@ -86,6 +87,7 @@ JVM_OPTS=(--enable-native-access=ALL-UNNAMED --add-modules jdk.incubator.vector 
   "-Djava.util.logging.SimpleFormatter.format=%1\$tFT%1\$tT.%1\$tL%1\$tz %4\$s %3\$s: %5\$s%6\$s%n")
 indexer() { "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$INDEXER_JAR" "$@"; }
 server() { "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
+bench() { "$JAVA" "${JVM_OPTS[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$BENCH_JAR" "$@"; }
 
 usage() {
   cat <<USAGE
@@ -101,6 +103,8 @@ Commands (each takes --help):
                                                         serve the API (HTTPS with a certificate)
   keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
   generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
+  bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres]
+            [--out FILE] [--quick]                           Keybox vs raw Lucene vs PostgreSQL
   help                       this text
 
 Example:
@@ -152,6 +156,7 @@ HELP
       ;;
     index | generate) setup_java; build; indexer "$cmd" "$@" ;;
     serve | keys) setup_java; build; server "$cmd" "$@" ;;
+    bench) setup_java; build; bench "$@" ;;
     *) usage >&2; die "unknown command '$cmd'" 1 ;;
   esac
 }

@@ -1,0 +1,550 @@
+package io.keybox.bench;
+
+import io.keybox.bench.keybox.IndexerProcess;
+import io.keybox.bench.keybox.KeyboxTarget;
+import io.keybox.bench.keybox.ServerProcess;
+import io.keybox.bench.load.LoadResult;
+import io.keybox.bench.load.LoadRunner;
+import io.keybox.bench.load.Outcome;
+import io.keybox.bench.load.Round;
+import io.keybox.bench.load.Target;
+import io.keybox.bench.lucene.LuceneTarget;
+import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.ClientState;
+import io.keybox.bench.mix.Endpoint;
+import io.keybox.bench.mix.Mix;
+import io.keybox.bench.mix.QueryClass;
+import io.keybox.bench.mix.Vocabulary;
+import io.keybox.bench.postgres.PostgresCluster;
+import io.keybox.bench.postgres.PostgresLoader;
+import io.keybox.bench.postgres.PostgresTarget;
+import io.keybox.bench.profile.JfrSummary;
+import io.keybox.bench.report.ClassReport;
+import io.keybox.bench.report.IndexingReport;
+import io.keybox.bench.report.Machine;
+import io.keybox.bench.report.RunReport;
+import io.keybox.bench.report.SystemResult;
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.indexer.generate.FeedGenerator;
+import io.keybox.indexer.generate.GeneratorConfig;
+import io.keybox.indexer.ids.IdMap;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * One bench run, end to end: generate the feed, index it with the Keybox indexer, start the server,
+ * start and load the PostgreSQL peer, then for each query class run each system (check their
+ * answers agree, warm up, measure), and collect the report. Everything it starts it stops.
+ */
+public final class BenchRun {
+  /** The server's default offset window; the mix stays inside it. */
+  static final int OFFSET_WINDOW = 10_000;
+
+  /** Requests per class whose answers are compared between systems. */
+  static final int CHECKS = 5;
+
+  private final BenchOptions options;
+  private final PrintStream progress;
+  private final List<String> notes = new ArrayList<>();
+
+  public BenchRun(BenchOptions options, PrintStream progress) {
+    this.options = options;
+    this.progress = progress;
+  }
+
+  /**
+   * Runs the bench.
+   *
+   * @throws Exception when a step that the whole run needs fails (generating, indexing, starting
+   *     the server); a peer that cannot be set up is skipped with a note instead
+   */
+  public RunReport run() throws Exception {
+    Instant started = Instant.now();
+    Machine machine = Machine.describe();
+    Path work =
+        options.workDir().isPresent()
+            ? Files.createDirectories(options.workDir().get())
+            : Files.createTempDirectory("keybox-bench-");
+    boolean keepWork = options.workDir().isPresent() || options.profile();
+    try {
+      return run(started, machine, work);
+    } finally {
+      if (!keepWork) {
+        deleteTree(work);
+      } else {
+        say("work directory kept: " + work);
+      }
+    }
+  }
+
+  private RunReport run(Instant started, Machine machine, Path work) throws Exception {
+    Path feed = work.resolve("feed");
+    boolean feedReused = generate(feed);
+    VendorLayout layout = new VendorLayout(work.resolve("data"), options.vendor());
+    List<IndexingReport> indexing = new ArrayList<>();
+    boolean reuse = options.reuseIndex() && feedReused && Files.isDirectory(layout.indexDir());
+    if (reuse) {
+      say("reusing the index in " + layout.indexDir() + " (indexing not measured)");
+      notes.add("--reuse-index: the index of an earlier run was reused; indexing not measured");
+    } else {
+      indexing.add(index(layout, feed, work));
+    }
+
+    Map<String, String> profiles = new LinkedHashMap<>();
+    ServerProcess server = null;
+    PostgresCluster postgres = null;
+    Optional<ServerProcess.Memory> memory = Optional.empty();
+    OptionalDouble startMillis = OptionalDouble.empty();
+    List<ClassReport> reports = new ArrayList<>();
+    double loadBefore;
+    try (Directory directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      Vocabulary vocabulary = Vocabulary.read(reader, options.seed());
+      List<QueryClass> classes = selectedClasses(Mix.classes(vocabulary));
+      Map<SystemName, Target> targets = new EnumMap<>(SystemName.class);
+      if (options.systems().contains(SystemName.KEYBOX)) {
+        say("starting the Keybox server ...");
+        server =
+            ServerProcess.start(
+                layout.dataDir(),
+                options.vendor(),
+                work,
+                options.serverHeap(),
+                options.profile() ? Optional.of(work.resolve("server.jfr")) : Optional.empty());
+        startMillis = OptionalDouble.of(server.startMillis());
+        say(
+            String.format(
+                Locale.ROOT,
+                "server answering after %.2f s on port %d",
+                server.startMillis() / 1000,
+                server.port()));
+        targets.put(
+            SystemName.KEYBOX,
+            new KeyboxTarget(
+                "127.0.0.1", server.port(), ServerProcess.KEY, server.secret(), options.gzip()));
+      }
+      if (options.systems().contains(SystemName.LUCENE)) {
+        targets.put(SystemName.LUCENE, new LuceneTarget(reader, OFFSET_WINDOW));
+      }
+      if (options.systems().contains(SystemName.POSTGRES)) {
+        postgres = startPostgres(work, feed, layout, machine, indexing);
+        if (postgres != null) {
+          targets.put(SystemName.POSTGRES, new PostgresTarget(postgres, OFFSET_WINDOW));
+        }
+      }
+      loadBefore = Machine.loadAverage();
+      say(String.format(Locale.ROOT, "load average before measuring: %.2f", loadBefore));
+      for (int i = 0; i < classes.size(); i++) {
+        QueryClass queryClass = classes.get(i);
+        say(
+            String.format(
+                Locale.ROOT,
+                "[%d/%d] %s (load average %.2f)",
+                i + 1,
+                classes.size(),
+                queryClass.name(),
+                Machine.loadAverage()));
+        reports.add(measure(queryClass, i, targets));
+      }
+      if (server != null) {
+        memory = Optional.of(server.memory());
+      }
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+      if (postgres != null) {
+        postgres.close();
+      }
+    }
+    double loadAfter = Machine.loadAverage();
+    if (options.profile()) {
+      for (String name : List.of("server", "indexer")) {
+        Path recording = work.resolve(name + ".jfr");
+        if (Files.exists(recording)) {
+          String summary = JfrSummary.summarize(recording, t -> true, 20);
+          profiles.put(name + " (" + recording + ")", summary);
+          Files.writeString(work.resolve(name + "-profile.txt"), summary, StandardCharsets.UTF_8);
+        }
+      }
+    }
+    return new RunReport(
+        started,
+        Instant.now(),
+        machine,
+        loadBefore,
+        loadAfter,
+        options,
+        indexing,
+        startMillis,
+        memory,
+        reports,
+        profiles,
+        List.copyOf(notes));
+  }
+
+  /** Indexes the feed with the Keybox indexer, as an operator would, and reports what it cost. */
+  private IndexingReport index(VendorLayout layout, Path feed, Path work) throws IOException {
+    deleteTree(layout.vendorDir());
+    say(
+        String.format(
+            Locale.ROOT, "indexing %,d listings with the Keybox indexer ...", options.listings()));
+    Optional<Path> profile =
+        options.profile() ? Optional.of(work.resolve("indexer.jfr")) : Optional.empty();
+    IndexerProcess.Result indexed =
+        IndexerProcess.index(
+            layout, feed, options.listings(), work.resolve("indexer.log"), profile);
+    say(
+        String.format(
+            Locale.ROOT,
+            "indexed in %.1f s: %,.0f listings/s, index %.0f MB",
+            indexed.seconds(),
+            indexed.listingsPerSecond(),
+            indexed.indexBytes() / 1048576.0));
+    if (!indexed.openHouses()) {
+      notes.add(
+          "the indexer has no --openhouses option yet: open houses were not indexed for Keybox");
+    }
+    return new IndexingReport(
+        SystemName.KEYBOX.label(),
+        indexed.listings(),
+        indexed.seconds(),
+        indexed.indexBytes(),
+        0,
+        "wall time of the indexer process, JVM start and commit included"
+            + (indexed.openHouses() ? "; open houses indexed too" : ""));
+  }
+
+  /**
+   * Writes the feed unless {@code feed} already holds the one these options describe.
+   *
+   * @return whether the feed was already there
+   */
+  private boolean generate(Path feed) throws IOException {
+    GeneratorConfig config =
+        new GeneratorConfig(options.listings(), options.seed(), options.vendor());
+    Path marker = feed.resolve("bench-feed.txt");
+    String describes = config.toString();
+    if (Files.exists(marker) && Files.readString(marker).strip().equals(describes)) {
+      say("reusing the generated feed in " + feed);
+      return true;
+    }
+    say(
+        String.format(
+            Locale.ROOT,
+            "generating %,d listings (seed %d) ...",
+            options.listings(),
+            options.seed()));
+    long started = System.nanoTime();
+    Files.deleteIfExists(marker);
+    var summary = new FeedGenerator(config).writeDirectory(feed);
+    Files.writeString(marker, describes + "\n");
+    say(
+        String.format(
+            Locale.ROOT,
+            "generated %,d listings and %,d open houses in %.1f s",
+            summary.listings(),
+            summary.openHouses(),
+            (System.nanoTime() - started) / 1e9));
+    return false;
+  }
+
+  /** Installs (if needed), starts and loads the peer; null with a note when it cannot run. */
+  private PostgresCluster startPostgres(
+      Path work, Path feed, VendorLayout layout, Machine machine, List<IndexingReport> indexing)
+      throws Exception {
+    Optional<String> missing = PostgresCluster.ensureInstalled(work.resolve("apt.log"), progress);
+    if (missing.isPresent()) {
+      notes.add("postgres peer skipped: " + missing.get());
+      say("postgres peer skipped: " + missing.get());
+      return null;
+    }
+    say("starting PostgreSQL 15 with PostGIS on loopback in a temporary directory ...");
+    PostgresCluster cluster = PostgresCluster.start(machine.memoryBytes(), options.clients());
+    try {
+      say(
+          String.format(
+              Locale.ROOT, "loading %,d listings into PostgreSQL ...", options.listings()));
+      PostgresLoader.Result loaded;
+      try (var connection = cluster.connect()) {
+        loaded =
+            new PostgresLoader(machine.processors())
+                .load(
+                    connection,
+                    feed.resolve(FeedGenerator.LISTINGS_FILE),
+                    feed.resolve(FeedGenerator.OPEN_HOUSES_FILE),
+                    IdMap.load(layout.idMap()));
+      }
+      indexing.add(
+          new IndexingReport(
+              SystemName.POSTGRES.label(),
+              loaded.listings(),
+              loaded.seconds(),
+              loaded.tableBytes(),
+              loaded.indexBytes(),
+              String.format(
+                  Locale.ROOT,
+                  "COPY %.1f s (%,d open houses too), indexes %.1f s, VACUUM ANALYZE %.1f s",
+                  loaded.copySeconds(),
+                  loaded.openHouses(),
+                  loaded.indexSeconds(),
+                  loaded.analyzeSeconds())));
+      say(
+          String.format(
+              Locale.ROOT,
+              "loaded in %.1f s: %,.0f listings/s; tables %.0f MB, indexes %.0f MB",
+              loaded.seconds(),
+              loaded.listingsPerSecond(),
+              loaded.tableBytes() / 1048576.0,
+              loaded.indexBytes() / 1048576.0));
+      return cluster;
+    } catch (Exception e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  private List<QueryClass> selectedClasses(List<QueryClass> all) {
+    if (options.classes().isEmpty()) {
+      return all;
+    }
+    Set<String> known = all.stream().map(QueryClass::name).collect(Collectors.toSet());
+    for (String name : options.classes()) {
+      if (!known.contains(name)) {
+        throw new IllegalArgumentException(
+            "--classes: unknown class '"
+                + name
+                + "'; allowed: "
+                + all.stream().map(QueryClass::name).collect(Collectors.joining(", ")));
+      }
+    }
+    return all.stream().filter(c -> options.classes().contains(c.name())).toList();
+  }
+
+  /**
+   * Checks the systems agree on the class, then measures them in rounds: in each round every system
+   * runs for its share of the duration, one after the other.
+   */
+  private ClassReport measure(QueryClass queryClass, int index, Map<SystemName, Target> targets)
+      throws Exception {
+    double loadAverage = Machine.loadAverage();
+    Map<SystemName, SystemResult> results = new EnumMap<>(SystemName.class);
+    Map<SystemName, List<List<String>>> answers = new EnumMap<>(SystemName.class);
+    List<BenchRequest> checks = null;
+    List<String> problems = new ArrayList<>();
+    Map<SystemName, Target> running = new EnumMap<>(SystemName.class);
+    for (Map.Entry<SystemName, Target> entry : targets.entrySet()) {
+      SystemName system = entry.getKey();
+      Target target = entry.getValue();
+      Optional<String> unsupported = target.unsupported(queryClass);
+      if (unsupported.isPresent()) {
+        results.put(system, SystemResult.skipped(unsupported.get()));
+        say("  " + system.label() + ": skipped: " + unsupported.get());
+        continue;
+      }
+      Check check = check(target, queryClass, checks);
+      if (check.unavailable() != null) {
+        results.put(system, SystemResult.skipped(check.unavailable()));
+        say("  " + system.label() + ": skipped: " + check.unavailable());
+        continue;
+      }
+      if (checks == null) {
+        checks = check.requests();
+      }
+      answers.put(system, check.answers());
+      problems.addAll(check.problems().stream().map(p -> system.label() + ": " + p).toList());
+      running.put(system, target);
+    }
+    // Rounds: each system in turn, so that load from other processes, which comes and goes on a
+    // shared machine, falls on every system alike.
+    Map<SystemName, List<Round>> rounds = new EnumMap<>(SystemName.class);
+    int count = options.rounds();
+    Duration slice = Duration.ofMillis(options.durationSeconds() * 1000L / count);
+    for (int round = 0; round < count; round++) {
+      Duration warmup =
+          round == 0
+              ? Duration.ofSeconds(options.warmupSeconds())
+              : Duration.ofMillis(Math.min(1000, options.warmupSeconds() * 1000L));
+      for (Map.Entry<SystemName, Target> entry : running.entrySet()) {
+        rounds
+            .computeIfAbsent(entry.getKey(), k -> new ArrayList<>())
+            .add(
+                LoadRunner.run(
+                    entry.getValue(),
+                    queryClass,
+                    options.clients(),
+                    warmup,
+                    slice,
+                    (options.seed() * 31 + index) * 1_000_003L + round));
+      }
+    }
+    for (Map.Entry<SystemName, List<Round>> entry : rounds.entrySet()) {
+      LoadResult load = LoadResult.of(entry.getValue());
+      results.put(entry.getKey(), SystemResult.measured(load));
+      say(
+          String.format(
+              Locale.ROOT,
+              "  %-8s %,9.0f QPS  p50 %7.2f ms  p99 %7.2f ms  errors %d  rounds %s%s",
+              entry.getKey().label(),
+              load.qps(),
+              load.p50Millis(),
+              load.p99Millis(),
+              load.errors(),
+              Arrays.stream(load.roundQps())
+                  .mapToObj(q -> String.format(Locale.ROOT, "%.0f", q))
+                  .collect(Collectors.joining("/")),
+              load.firstError() == null ? "" : " (first: " + load.firstError() + ")"));
+    }
+    return new ClassReport(queryClass, results, agreement(checks, answers, problems), loadAverage);
+  }
+
+  /**
+   * The answers of one system to the class's check requests.
+   *
+   * @param requests the requests (drawn by the first system that runs; null for the first)
+   * @param answers per request, the answer's keys, or null when it failed
+   * @param problems failed check requests
+   * @param unavailable why the system cannot run the class at all, or null
+   */
+  private record Check(
+      List<BenchRequest> requests,
+      List<List<String>> answers,
+      List<String> problems,
+      String unavailable) {}
+
+  private Check check(Target target, QueryClass queryClass, List<BenchRequest> given)
+      throws Exception {
+    List<BenchRequest> requests = given == null ? new ArrayList<>() : given;
+    List<List<String>> answers = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    ClientState state = new ClientState(options.seed() ^ 0x5EED, 0);
+    try (Target.Session session = target.open()) {
+      for (int i = 0; i < CHECKS; i++) {
+        BenchRequest request = given == null ? queryClass.next(state) : given.get(i);
+        Outcome outcome = session.execute(request, true);
+        if (i == 0) {
+          Optional<String> missing = missingEndpoint(request, outcome);
+          if (missing.isPresent()) {
+            return new Check(requests, List.of(), List.of(), missing.get());
+          }
+        }
+        if (given == null) {
+          requests.add(request);
+          if (outcome.ok() && state.cursor() >= 0) {
+            state.cursor(outcome.nextCursor());
+          }
+        }
+        if (!outcome.ok()) {
+          problems.add(request.pathAndQuery() + " -> " + outcome.status() + " " + outcome.error());
+        }
+        answers.add(outcome.ok() ? outcome.keys() : null);
+      }
+    }
+    return new Check(requests, answers, problems, null);
+  }
+
+  /**
+   * Why the server cannot answer an endpoint that is still being built, judging by its first
+   * answer: 404 for an unknown path, or, for {@code /properties/analytics}, the 400 of the {@code
+   * /properties/{mlsId}} route reading "analytics" as an mlsId. Empty when the endpoint exists.
+   */
+  static Optional<String> missingEndpoint(BenchRequest request, Outcome outcome) {
+    if (request.endpoint() != Endpoint.OPEN_HOUSES && request.endpoint() != Endpoint.ANALYTICS) {
+      return Optional.empty();
+    }
+    String path = request.pathAndQuery().replaceFirst("\\?.*", "");
+    if (outcome.status() == 404) {
+      return Optional.of("not available: " + path + " returns 404 (" + outcome.error() + ")");
+    }
+    if (outcome.status() == 400 && String.valueOf(outcome.error()).contains("mlsId")) {
+      return Optional.of(
+          "not available: the server has no "
+              + path
+              + " route yet (it answers 400, reading the last segment as an mlsId)");
+    }
+    return Optional.empty();
+  }
+
+  /** Whether every system answered the check requests alike. */
+  private static String agreement(
+      List<BenchRequest> checks,
+      Map<SystemName, List<List<String>>> answers,
+      List<String> problems) {
+    if (checks == null || answers.isEmpty()) {
+      return "not checked";
+    }
+    List<String> differences = new ArrayList<>(problems);
+    SystemName reference = answers.keySet().iterator().next();
+    List<List<String>> expected = answers.get(reference);
+    for (Map.Entry<SystemName, List<List<String>>> e : answers.entrySet()) {
+      if (e.getKey() == reference) {
+        continue;
+      }
+      for (int i = 0; i < checks.size(); i++) {
+        List<String> want = expected.get(i);
+        List<String> got = e.getValue().get(i);
+        if (want != null && got != null && !Objects.equals(want, got)) {
+          differences.add(
+              e.getKey().label()
+                  + " differs from "
+                  + reference.label()
+                  + " on "
+                  + checks.get(i).pathAndQuery()
+                  + ": "
+                  + difference(want, got));
+        }
+      }
+    }
+    if (differences.isEmpty()) {
+      return answers.size() == 1
+          ? "one system, " + checks.size() + " requests answered"
+          : "agree on " + checks.size() + " requests";
+    }
+    return "DIFFER: " + String.join("; ", differences);
+  }
+
+  private static String difference(List<String> want, List<String> got) {
+    for (int i = 0; i < Math.min(want.size(), got.size()); i++) {
+      if (!want.get(i).equals(got.get(i))) {
+        return "item " + i + " is " + got.get(i) + ", not " + want.get(i);
+      }
+    }
+    return got.size() + " items, not " + want.size();
+  }
+
+  private void say(String line) {
+    progress.println("bench: " + line);
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (var files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    }
+  }
+}

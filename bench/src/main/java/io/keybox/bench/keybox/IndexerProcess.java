@@ -1,0 +1,87 @@
+package io.keybox.bench.keybox;
+
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.indexer.generate.FeedGenerator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs {@code index} of the Keybox indexer on a generated feed, as an operator would, and measures
+ * it. Open houses are passed along ({@code --openhouses}) as soon as the indexer's help lists that
+ * option, so the open house class runs without a change here once the indexer supports it.
+ */
+public final class IndexerProcess {
+  private static final String MAIN = "io.keybox.indexer.IndexerMain";
+  private static final long TIMEOUT_SECONDS = 6 * 3600;
+
+  /**
+   * What indexing cost.
+   *
+   * @param listings listings in the feed
+   * @param seconds wall time of the whole indexer process, JVM start included
+   * @param indexBytes size of the vendor's index directory after the commit
+   * @param openHouses whether the open houses were indexed too
+   */
+  public record Result(long listings, double seconds, long indexBytes, boolean openHouses) {
+    public double listingsPerSecond() {
+      return listings / seconds;
+    }
+  }
+
+  private IndexerProcess() {}
+
+  /**
+   * Indexes {@code feedDir}'s listings (and open houses, when supported) into {@code layout}.
+   *
+   * @param profile where to write a JFR recording of the indexer, if anywhere
+   * @throws IOException when the indexer fails; the message holds the end of its log
+   */
+  public static Result index(
+      VendorLayout layout, Path feedDir, long listings, Path log, Optional<Path> profile)
+      throws IOException {
+    boolean openHouses = supportsOpenHouses(log);
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            "index",
+            "--data-dir",
+            layout.dataDir().toString(),
+            "--vendor",
+            layout.vendor(),
+            "--listings",
+            feedDir.resolve(FeedGenerator.LISTINGS_FILE).toString(),
+            "--force"));
+    if (openHouses) {
+      args.add("--openhouses");
+      args.add(feedDir.resolve(FeedGenerator.OPEN_HOUSES_FILE).toString());
+    }
+    List<String> jvm = profile.map(ChildJvm::flightRecording).orElse(List.of());
+    long started = System.nanoTime();
+    int code = ChildJvm.runToEnd(ChildJvm.command(MAIN, jvm, args), log, TIMEOUT_SECONDS);
+    double seconds = (System.nanoTime() - started) / 1e9;
+    if (code != 0) {
+      throw new IOException(
+          "the indexer failed (exit "
+              + code
+              + "); the end of "
+              + log
+              + ":\n"
+              + ChildJvm.tail(log, 10));
+    }
+    return new Result(listings, seconds, ChildJvm.directorySize(layout.indexDir()), openHouses);
+  }
+
+  private static boolean supportsOpenHouses(Path log) throws IOException {
+    Path help = Files.createTempFile(log.getParent(), "indexer-help", ".txt");
+    try {
+      ChildJvm.runToEnd(ChildJvm.command(MAIN, List.of(), List.of("index", "--help")), help, 120);
+      return Files.readString(help).contains("--openhouses");
+    } finally {
+      Files.deleteIfExists(help);
+    }
+  }
+}

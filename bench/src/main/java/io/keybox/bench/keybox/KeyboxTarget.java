@@ -1,0 +1,94 @@
+package io.keybox.bench.keybox;
+
+import io.keybox.bench.SystemName;
+import io.keybox.bench.load.AnswerKeys;
+import io.keybox.bench.load.Outcome;
+import io.keybox.bench.load.Target;
+import io.keybox.bench.mix.BenchRequest;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+
+/** The Keybox server over HTTP, one keep-alive connection per client. */
+public final class KeyboxTarget implements Target {
+  private static final Pattern LAST_ID = Pattern.compile("[?&]lastId=(\\d+)");
+
+  private final String host;
+  private final int port;
+  private final String headers;
+
+  /**
+   * @param gzip whether to ask for gzip ({@code Accept-Encoding: gzip})
+   */
+  public KeyboxTarget(String host, int port, String key, String secret, boolean gzip) {
+    this.host = host;
+    this.port = port;
+    this.headers =
+        "Authorization: Basic "
+            + Base64.getEncoder()
+                .encodeToString((key + ":" + secret).getBytes(StandardCharsets.UTF_8))
+            + "\r\nAccept: application/json\r\n"
+            + (gzip ? "Accept-Encoding: gzip\r\n" : "");
+  }
+
+  @Override
+  public SystemName system() {
+    return SystemName.KEYBOX;
+  }
+
+  @Override
+  public Session open() {
+    HttpConnection connection = new HttpConnection(host, port, headers);
+    return new Session() {
+      @Override
+      public Outcome execute(BenchRequest request, boolean detailed) throws IOException {
+        HttpConnection.Response response = connection.get(request.pathAndQuery());
+        if (response.status() != 200) {
+          return Outcome.failed(response.status(), shorten(response.bodyText()));
+        }
+        long next = response.link() == null ? -1 : nextCursor(response.link());
+        List<String> keys = null;
+        if (detailed) {
+          byte[] body = response.body();
+          int length = response.bodyLength();
+          if ("gzip".equalsIgnoreCase(response.contentEncoding())) {
+            body = new GZIPInputStream(new ByteArrayInputStream(body, 0, length)).readAllBytes();
+            length = body.length;
+          }
+          keys = AnswerKeys.of(request.endpoint(), body, length, response.totalCount());
+        }
+        return Outcome.ok(response.bodyLength(), next, keys);
+      }
+
+      @Override
+      public void close() {
+        connection.close();
+      }
+    };
+  }
+
+  /** The {@code lastId} of the {@code rel="next"} link, or -1 when there is none. */
+  static long nextCursor(String link) {
+    int rel = link.indexOf("rel=\"next\"");
+    if (rel < 0) {
+      return -1;
+    }
+    int open = link.lastIndexOf('<', rel);
+    int close = link.indexOf('>', open);
+    if (open < 0 || close < 0) {
+      return -1;
+    }
+    Matcher m = LAST_ID.matcher(link.substring(open + 1, close));
+    return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
+  private static String shorten(String text) {
+    String oneLine = text.replace('\n', ' ');
+    return oneLine.length() > 200 ? oneLine.substring(0, 197) + "..." : oneLine;
+  }
+}

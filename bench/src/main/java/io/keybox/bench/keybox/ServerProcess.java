@@ -1,0 +1,256 @@
+package io.keybox.bench.keybox;
+
+import io.keybox.server.auth.RateLimit;
+import io.keybox.server.auth.SecretHash;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The Keybox server as a child process ({@code serve} on a free loopback port), with a keys file
+ * holding one bench key whose rate limit never gets in the way. Measures how long the server takes
+ * to answer its first request on an existing index, and its heap after the run.
+ */
+public final class ServerProcess implements AutoCloseable {
+  public static final String KEY = "bench";
+  private static final String MAIN = "io.keybox.server.ServerMain";
+  private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
+  private static final Pattern USED = Pattern.compile("used (\\d+)K");
+
+  private final Process process;
+  private final int port;
+  private final double startMillis;
+  private final String secret;
+
+  private ServerProcess(Process process, int port, double startMillis, String secret) {
+    this.process = process;
+    this.port = port;
+    this.startMillis = startMillis;
+    this.secret = secret;
+  }
+
+  /**
+   * The server's memory after the run.
+   *
+   * @param heapUsedBytes heap in use when asked (before any forced collection)
+   * @param heapLiveBytes heap in use after a full collection: what the server really keeps
+   * @param rssBytes resident memory of the process (heap, code, thread stacks; not the mapped
+   *     index, which the kernel's page cache holds)
+   */
+  public record Memory(long heapUsedBytes, long heapLiveBytes, long rssBytes) {}
+
+  /**
+   * Starts the server on {@code dataDir} and waits until it answers a search.
+   *
+   * @param heap the server's {@code -Xmx}, if set
+   * @param profile where to write a JFR recording of the server, if anywhere
+   * @throws IOException when it does not start within a minute; the message holds its log's end
+   */
+  public static ServerProcess start(
+      Path dataDir, String vendor, Path workDir, Optional<String> heap, Optional<Path> profile)
+      throws IOException {
+    String secret = "bench-" + Long.toHexString(System.nanoTime());
+    Path keys = workDir.resolve("bench-keys.json");
+    Files.writeString(
+        keys,
+        "{\"keys\":[{\"key\":\""
+            + KEY
+            + "\",\"secretHash\":\""
+            + SecretHash.create(secret, 1_000).encoded()
+            + "\",\"vendors\":[\""
+            + vendor
+            + "\"],\"rateLimit\":{\"perSecond\":"
+            + RateLimit.MAX
+            + ",\"burst\":"
+            + RateLimit.MAX
+            + "}}]}\n",
+        StandardCharsets.UTF_8);
+    Path log = workDir.resolve("server.log");
+    Files.deleteIfExists(log);
+    List<String> jvm = new ArrayList<>();
+    heap.ifPresent(h -> jvm.add("-Xmx" + h));
+    profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
+    List<String> args =
+        List.of(
+            "serve",
+            "--data-dir",
+            dataDir.toString(),
+            "--keys",
+            keys.toString(),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0");
+    long started = System.nanoTime();
+    Process process =
+        new ProcessBuilder(ChildJvm.command(MAIN, jvm, args))
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    try {
+      int port = awaitPort(process, log, started);
+      HttpConnection probe =
+          new HttpConnection(
+              "127.0.0.1",
+              port,
+              "Authorization: Basic "
+                  + java.util.Base64.getEncoder()
+                      .encodeToString((KEY + ":" + secret).getBytes(StandardCharsets.UTF_8))
+                  + "\r\n");
+      try (probe) {
+        while (true) {
+          if (probe.get("/properties?limit=1").status() == 200) {
+            break;
+          }
+          checkAlive(process, log, started);
+          Thread.sleep(5);
+        }
+      }
+      double startMillis = (System.nanoTime() - started) / 1e6;
+      return new ServerProcess(process, port, startMillis, secret);
+    } catch (IOException | RuntimeException | InterruptedException e) {
+      process.destroyForcibly();
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      throw e instanceof IOException io
+          ? io
+          : new IOException("the server did not start: " + e + "\n" + ChildJvm.tail(log, 10), e);
+    }
+  }
+
+  private static int awaitPort(Process process, Path log, long started)
+      throws IOException, InterruptedException {
+    while (true) {
+      if (Files.exists(log)) {
+        Matcher m = LISTENING.matcher(Files.readString(log, StandardCharsets.UTF_8));
+        if (m.find()) {
+          return Integer.parseInt(m.group(1));
+        }
+      }
+      checkAlive(process, log, started);
+      Thread.sleep(5);
+    }
+  }
+
+  private static void checkAlive(Process process, Path log, long started) throws IOException {
+    if (!process.isAlive()) {
+      throw new IOException(
+          "the server exited (code "
+              + process.exitValue()
+              + ") before answering; the end of "
+              + log
+              + ":\n"
+              + ChildJvm.tail(log, 10));
+    }
+    if (System.nanoTime() - started > TimeUnit.SECONDS.toNanos(60)) {
+      throw new IOException(
+          "the server did not answer within 60 s; the end of "
+              + log
+              + ":\n"
+              + ChildJvm.tail(log, 10));
+    }
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String secret() {
+    return secret;
+  }
+
+  /** Milliseconds from starting the JVM to the first answered search. */
+  public double startMillis() {
+    return startMillis;
+  }
+
+  /** The process id, e.g. to attach a profiler. */
+  public long pid() {
+    return process.pid();
+  }
+
+  /**
+   * The server's memory now: heap in use, heap live after a full collection ({@code jcmd GC.run}),
+   * and resident size. A value that cannot be read (no {@code jcmd}, no {@code /proc}) is -1.
+   */
+  public Memory memory() {
+    long used = heapUsed().orElse(-1);
+    long live = -1;
+    if (jcmd("GC.run").isPresent()) {
+      live = heapUsed().orElse(-1);
+    }
+    return new Memory(used, live, rss());
+  }
+
+  private OptionalLong heapUsed() {
+    return jcmd("GC.heap_info")
+        .map(
+            out -> {
+              Matcher m = USED.matcher(out);
+              return m.find()
+                  ? OptionalLong.of(Long.parseLong(m.group(1)) * 1024)
+                  : OptionalLong.empty();
+            })
+        .orElse(OptionalLong.empty());
+  }
+
+  private Optional<String> jcmd(String command) {
+    Optional<Path> jcmd = ChildJvm.jcmd();
+    if (jcmd.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      Process p =
+          new ProcessBuilder(jcmd.get().toString(), Long.toString(process.pid()), command)
+              .redirectErrorStream(true)
+              .start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0
+          ? Optional.of(out)
+          : Optional.empty();
+    } catch (IOException e) {
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    }
+  }
+
+  private long rss() {
+    try {
+      for (String line :
+          Files.readAllLines(Path.of("/proc", Long.toString(process.pid()), "status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+        }
+      }
+    } catch (IOException | NumberFormatException e) {
+      // not Linux, or the process is gone
+    }
+    return -1;
+  }
+
+  /** Stops the server (SIGTERM, so a JFR recording is written), waiting up to 30 s. */
+  @Override
+  public void close() {
+    process.destroy();
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

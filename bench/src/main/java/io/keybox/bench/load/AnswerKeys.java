@@ -1,0 +1,49 @@
+package io.keybox.bench.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.bench.mix.Endpoint;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The identities of a JSON answer, for comparing systems: the mlsIds of a page of listings, the
+ * mlsId of one listing, the openHouseIds of a page of open houses, the {@code totalCount} of
+ * analytics.
+ */
+public final class AnswerKeys {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private AnswerKeys() {}
+
+  /**
+   * The keys of {@code json}, an answer of {@code endpoint}, followed by {@code total=N} when a
+   * total count came with it.
+   *
+   * @throws IOException when the answer is not the JSON the endpoint returns
+   */
+  public static List<String> of(Endpoint endpoint, byte[] json, int length, String total)
+      throws IOException {
+    JsonNode answer = JSON.readTree(json, 0, length);
+    List<String> keys = new ArrayList<>();
+    switch (endpoint) {
+      case SEARCH -> answer.forEach(listing -> keys.add(listing.path("mlsId").asText()));
+      case LISTING -> keys.add(answer.path("mlsId").asText());
+      case OPEN_HOUSES -> answer.forEach(open -> keys.add(open.path("openHouseId").asText()));
+      case ANALYTICS -> keys.add("totalCount=" + answer.path("totalCount").asText());
+    }
+    if (endpoint != Endpoint.ANALYTICS && answer.isArray() == (endpoint == Endpoint.LISTING)) {
+      throw new IOException("unexpected JSON shape for " + endpoint + ": " + shorten(answer));
+    }
+    if (total != null) {
+      keys.add("total=" + total);
+    }
+    return keys;
+  }
+
+  private static String shorten(JsonNode answer) {
+    String text = answer.toString();
+    return text.length() > 120 ? text.substring(0, 117) + "..." : text;
+  }
+}

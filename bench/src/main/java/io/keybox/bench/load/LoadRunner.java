@@ -1,0 +1,187 @@
+package io.keybox.bench.load;
+
+import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.ClientState;
+import io.keybox.bench.mix.QueryClass;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The client harness: {@code clients} threads, each with its own session (a keep-alive connection,
+ * a JDBC connection, or a direct searcher), send the requests of one query class back to back
+ * (closed loop, no think time) for a warm-up and then a measured window. Every system is driven by
+ * this same loop.
+ *
+ * <p>A request counts in the measurement when it starts inside the window; the window ends when the
+ * last such request has been answered, so no answer is cut off.
+ */
+public final class LoadRunner {
+  private LoadRunner() {}
+
+  /**
+   * Runs {@code queryClass} against {@code target} once: opens the sessions, warms up, measures.
+   *
+   * @param seed the seed of the clients' draws; the same seed gives every system the same requests
+   * @throws Exception when a session cannot be opened
+   */
+  public static Round run(
+      Target target,
+      QueryClass queryClass,
+      int clients,
+      Duration warmup,
+      Duration measure,
+      long seed)
+      throws Exception {
+    List<Target.Session> sessions = new ArrayList<>(clients);
+    try {
+      for (int i = 0; i < clients; i++) {
+        sessions.add(target.open());
+      }
+      long start = System.nanoTime() + 50_000_000L;
+      long measureFrom = start + warmup.toNanos();
+      long measureTo = measureFrom + measure.toNanos();
+      List<Client> workers = new ArrayList<>(clients);
+      for (int i = 0; i < clients; i++) {
+        Client client =
+            new Client(
+                target,
+                sessions,
+                i,
+                queryClass,
+                new ClientState(seed, i),
+                start,
+                measureFrom,
+                measureTo);
+        workers.add(client);
+        client.thread.start();
+      }
+      for (Client client : workers) {
+        client.thread.join();
+      }
+      return summarize(workers, measureFrom);
+    } finally {
+      for (Target.Session session : sessions) {
+        try {
+          session.close();
+        } catch (Exception e) {
+          // closing after the measurement; nothing to report
+        }
+      }
+    }
+  }
+
+  private static Round summarize(List<Client> workers, long measureFrom) {
+    long errors = 0;
+    long bytes = 0;
+    long lastDone = measureFrom;
+    String firstError = null;
+    List<Latencies> parts = new ArrayList<>();
+    for (Client client : workers) {
+      errors += client.errors;
+      bytes += client.bytes;
+      lastDone = Math.max(lastDone, client.lastDone);
+      if (firstError == null && client.firstError.get() != null) {
+        firstError = client.firstError.get();
+      }
+      parts.add(client.latencies);
+    }
+    return new Round(
+        Latencies.merge(parts),
+        errors,
+        bytes,
+        Math.max(1e-9, (lastDone - measureFrom) / 1e9),
+        firstError);
+  }
+
+  /** One client thread and what it measured. */
+  private static final class Client implements Runnable {
+    final Thread thread;
+    final Latencies latencies = new Latencies();
+    final AtomicReference<String> firstError = new AtomicReference<>();
+    private final Target target;
+    private final List<Target.Session> sessions;
+    private final int index;
+    private final QueryClass queryClass;
+    private final ClientState state;
+    private final long start;
+    private final long measureFrom;
+    private final long measureTo;
+    long errors;
+    long bytes;
+    long lastDone;
+
+    Client(
+        Target target,
+        List<Target.Session> sessions,
+        int index,
+        QueryClass queryClass,
+        ClientState state,
+        long start,
+        long measureFrom,
+        long measureTo) {
+      this.target = target;
+      this.sessions = sessions;
+      this.index = index;
+      this.queryClass = queryClass;
+      this.state = state;
+      this.start = start;
+      this.measureFrom = measureFrom;
+      this.measureTo = measureTo;
+      this.thread = new Thread(this, "bench-" + target.system().label() + "-" + index);
+    }
+
+    @Override
+    public void run() {
+      for (long wait; (wait = start - System.nanoTime()) > 0; ) {
+        java.util.concurrent.locks.LockSupport.parkNanos(wait);
+      }
+      Target.Session session = sessions.get(index);
+      long now;
+      while ((now = System.nanoTime()) < measureTo) {
+        BenchRequest request = queryClass.next(state);
+        Outcome outcome;
+        long began = System.nanoTime();
+        try {
+          outcome = session.execute(request, false);
+        } catch (Exception e) {
+          outcome = Outcome.failed(0, e.toString());
+          session = reopen(session);
+        }
+        long done = System.nanoTime();
+        if (outcome.ok() && state.cursor() >= 0) {
+          state.cursor(outcome.nextCursor());
+        }
+        if (now < measureFrom) {
+          continue;
+        }
+        lastDone = Math.max(lastDone, done);
+        if (outcome.ok()) {
+          latencies.add(done - began);
+          bytes += outcome.bytes();
+        } else {
+          errors++;
+          firstError.compareAndSet(
+              null, request.pathAndQuery() + " -> " + outcome.status() + " " + outcome.error());
+        }
+      }
+    }
+
+    private Target.Session reopen(Target.Session broken) {
+      try {
+        broken.close();
+      } catch (Exception e) {
+        // already broken
+      }
+      try {
+        Target.Session fresh = target.open();
+        sessions.set(index, fresh);
+        return fresh;
+      } catch (Exception e) {
+        firstError.compareAndSet(null, "cannot reconnect: " + e);
+        return broken;
+      }
+    }
+  }
+}

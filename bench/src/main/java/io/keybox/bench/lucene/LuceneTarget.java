@@ -1,0 +1,172 @@
+package io.keybox.bench.lucene;
+
+import io.keybox.bench.SystemName;
+import io.keybox.bench.load.Outcome;
+import io.keybox.bench.load.Target;
+import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.Endpoint;
+import io.keybox.bench.mix.QueryClass;
+import io.keybox.schema.listing.IdxRule;
+import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.listing.ListingQueries;
+import io.keybox.schema.listing.ListingSort;
+import io.keybox.schema.listing.ListingSource;
+import io.keybox.server.error.ApiException;
+import io.keybox.server.query.ListingQueryBuilder;
+import io.keybox.server.query.ListingRequestParser;
+import io.keybox.server.query.ListingSearchRequest;
+import io.keybox.server.query.ParamValues;
+import io.keybox.server.query.Params;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.FieldDoc;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+
+/**
+ * Raw Lucene: the server's own parser and query builder ({@link Params}, {@link
+ * ListingRequestParser}, {@link ListingQueryBuilder}, the schema's sorts) and an {@link
+ * IndexSearcher} on the same index, in this JVM, without HTTP or JSON. The stored response bytes of
+ * each hit of the page are loaded (that is Lucene work); nothing is serialised or sent. This is the
+ * limit the server approaches.
+ *
+ * <p>Per request it does what the answer needs and no more: the page query (one extra hit to know
+ * whether more follow, as the server does), the stored fields of the page, the count when {@code
+ * count=true}. The server's extra work (e.g. the query that finds the {@code prev} cursor of a
+ * {@code lastId} page for its Link header) counts as server overhead.
+ */
+public final class LuceneTarget implements Target {
+  private final IndexSearcher searcher;
+  private final ListingRequestParser parser;
+
+  /**
+   * @param reader the index the server serves; the caller closes it
+   * @param offsetWindow the server's offset window (so the same requests are valid)
+   */
+  public LuceneTarget(DirectoryReader reader, int offsetWindow) {
+    this.searcher = new IndexSearcher(reader);
+    this.parser = new ListingRequestParser(offsetWindow);
+  }
+
+  @Override
+  public SystemName system() {
+    return SystemName.LUCENE;
+  }
+
+  @Override
+  public Optional<String> unsupported(QueryClass queryClass) {
+    return queryClass.endpoint() == Endpoint.OPEN_HOUSES
+        ? Optional.of(
+            "not implemented in the raw Lucene peer: open houses are not in the index schema yet")
+        : Optional.empty();
+  }
+
+  @Override
+  public Session open() {
+    return new Session() {
+      @Override
+      public Outcome execute(BenchRequest request, boolean detailed) throws IOException {
+        try {
+          return switch (request.endpoint()) {
+            case SEARCH -> search(Params.parse(request.query()), detailed);
+            case LISTING -> listing(request.mlsId(), Params.parse(request.query()), detailed);
+            case ANALYTICS -> analytics(Params.parse(request.query()), detailed);
+            case OPEN_HOUSES -> Outcome.failed(501, "not implemented");
+          };
+        } catch (ApiException e) {
+          return Outcome.failed(e.status(), e.getMessage());
+        }
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  private Outcome search(Params params, boolean detailed) throws IOException {
+    ListingSearchRequest request = parser.parse(params);
+    Query query = ListingQueryBuilder.build(request.filter());
+    ScoreDoc[] hits;
+    int from;
+    if (request.lastId().isPresent()) {
+      Query afterCursor =
+          new BooleanQuery.Builder()
+              .add(query, Occur.FILTER)
+              .add(ListingFields.MLS_ID.after(request.lastId().getAsLong()), Occur.FILTER)
+              .build();
+      hits =
+          searcher.search(afterCursor, request.limit() + 1, ListingSort.BY_MLS_ID, false).scoreDocs;
+      from = 0;
+    } else {
+      hits =
+          searcher.search(
+                  query,
+                  request.offset() + request.limit() + 1,
+                  request.sort().sort(request.descending()),
+                  false)
+              .scoreDocs;
+      from = request.offset();
+      if (from > 0 && hits.length <= from) {
+        return Outcome.failed(400, "offset too high");
+      }
+    }
+    int to = Math.min(hits.length, from + request.limit());
+    StoredFields stored = searcher.storedFields();
+    List<ListingSource> page = new ArrayList<>(Math.max(0, to - from));
+    for (int i = from; i < to; i++) {
+      page.add(ListingSource.load(stored, hits[i].doc, false, false));
+    }
+    long total = request.count() ? searcher.count(query) : -1;
+    long next = -1;
+    if (request.lastId().isPresent() && hits.length > to) {
+      next = (Long) ((FieldDoc) hits[to - 1]).fields[0];
+    }
+    List<String> keys = null;
+    if (detailed) {
+      keys = new ArrayList<>();
+      for (int i = from; i < to; i++) {
+        keys.add(Long.toString(mlsId(hits[i].doc)));
+      }
+      if (total >= 0) {
+        keys.add("total=" + total);
+      }
+    }
+    return Outcome.ok(0, next, keys);
+  }
+
+  private Outcome listing(long mlsId, Params params, boolean detailed) throws IOException {
+    IdxRule idx =
+        params
+            .first("idx")
+            .map(v -> ParamValues.oneOf("idx", v, IdxRule::parse, IdxRule.parameterValues()))
+            .orElse(IdxRule.NULL);
+    BooleanQuery.Builder query = new BooleanQuery.Builder();
+    query.add(ListingQueries.byMlsId(mlsId), Occur.FILTER);
+    idx.filter().ifPresent(rule -> query.add(rule, Occur.FILTER));
+    ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
+    if (hits.length == 0) {
+      return Outcome.failed(404, "listing " + mlsId + " not found");
+    }
+    ListingSource.load(searcher.storedFields(), hits[0].doc, false, false);
+    return Outcome.ok(0, -1, detailed ? List.of(Long.toString(mlsId(hits[0].doc))) : null);
+  }
+
+  private Outcome analytics(Params params, boolean detailed) throws IOException {
+    Query query = ListingQueryBuilder.build(parser.filter(params));
+    LuceneAnalytics.Result result = LuceneAnalytics.compute(searcher, query);
+    return Outcome.ok(0, -1, detailed ? List.of("totalCount=" + result.totalCount()) : null);
+  }
+
+  private long mlsId(int doc) throws IOException {
+    return ListingFields.MLS_ID
+        .valueOf(searcher.getIndexReader(), doc)
+        .orElseThrow(() -> new IllegalStateException("document " + doc + " has no mlsId"));
+  }
+}

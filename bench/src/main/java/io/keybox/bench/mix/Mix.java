@@ -1,0 +1,180 @@
+package io.keybox.bench.mix;
+
+import io.keybox.schema.listing.ListingSort;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.StringJoiner;
+
+/**
+ * The fixed query mix: what IDX websites send, one class per kind of page. bench/README.md
+ * documents each class and why it is there; {@link QueryClass#why()} says the same in one line.
+ *
+ * <p>Requests are drawn from a {@link Vocabulary} of the index under test with each client's own
+ * seeded random source, so every system answers exactly the same requests in the same order.
+ */
+public final class Mix {
+  /** The deepest offset the server serves by default (ServerConfig.DEFAULT_OFFSET_WINDOW). */
+  static final int OFFSET_WINDOW = 10_000;
+
+  /** Listings per page of a replication walk: the largest page the API allows. */
+  static final int WALK_PAGE = 500;
+
+  private static final long[] MIN_PRICES = {100_000, 150_000, 200_000, 250_000, 300_000, 400_000};
+  private static final long[] PRICE_SPANS = {100_000, 150_000, 200_000, 300_000};
+  private static final List<String> SORTS = ListingSort.parameterValues();
+
+  private Mix() {}
+
+  /** The classes of the mix, in report order. */
+  public static List<QueryClass> classes(Vocabulary v) {
+    List<String> cities = v.cities();
+    List<String> bigCities = cities.subList(0, Math.min(5, cities.size()));
+    List<String> commonCities = cities.subList(0, Math.min(20, cities.size()));
+    int deepest = (int) Math.min(OFFSET_WINDOW - 20, (v.defaultMatches() - 20) / 20 * 20);
+    int shallowest = Math.max(20, deepest - 5_000) / 20 * 20;
+    return List.of(
+        new QueryClass(
+            "default-page",
+            "GET /properties: newest active listings, 20 per page",
+            "the landing page of every IDX site and the first call of every widget",
+            Endpoint.SEARCH,
+            10,
+            s -> search("")),
+        new QueryClass(
+            "city-price-beds",
+            "cities=C&minprice=A&maxprice=B&minbeds=N (one of the 20 largest cities)",
+            "the search form: the most common filtered search",
+            Endpoint.SEARCH,
+            10,
+            s -> {
+              Random r = s.random();
+              long min = MIN_PRICES[r.nextInt(MIN_PRICES.length)];
+              return search(
+                  param("cities", pick(r, commonCities))
+                      + "&minprice="
+                      + min
+                      + "&maxprice="
+                      + (min + PRICE_SPANS[r.nextInt(PRICE_SPANS.length)])
+                      + "&minbeds="
+                      + (2 + r.nextInt(3)));
+            }),
+        new QueryClass(
+            "map-polygon",
+            "points=lat,lng x5: a pentagon 6-22 km across around a listing",
+            "the map view: each pan or zoom sends the visible area as a polygon",
+            Endpoint.SEARCH,
+            10,
+            s -> search(polygon(s.random(), v))),
+        new QueryClass(
+            "keyword",
+            "q=street, house number and street, postal code, city prefix, subdivision, area or"
+                + " MLS number",
+            "the search box, including type-ahead prefixes",
+            Endpoint.SEARCH,
+            10,
+            s -> search(param("q", pick(s.random(), v.keywords())))),
+        new QueryClass(
+            "count",
+            "count=true on the default search, a city, or a city with minbeds=3",
+            "result pages that show the number of matches (X-Total-Count)",
+            Endpoint.SEARCH,
+            10,
+            s -> {
+              Random r = s.random();
+              return switch (r.nextInt(3)) {
+                case 0 -> search("count=true");
+                case 1 -> search(param("cities", pick(r, commonCities)) + "&count=true");
+                default -> search(param("cities", pick(r, commonCities)) + "&minbeds=3&count=true");
+              };
+            }),
+        new QueryClass(
+            "deep-offset",
+            "offset=" + shallowest + ".." + deepest + " of the default search, 20 per page",
+            "crawlers and users paging far into the results, up to the offset window",
+            Endpoint.SEARCH,
+            50,
+            s -> {
+              int pages = (deepest - shallowest) / 20 + 1;
+              return search("offset=" + (shallowest + 20 * s.random().nextInt(pages)));
+            }),
+        new QueryClass(
+            "replication-walk",
+            "lastId=X&limit=" + WALK_PAGE + ", each client walking on from its last page",
+            "sites and apps that copy the whole feed: the lastId cursor of API.md §7",
+            Endpoint.SEARCH,
+            10,
+            s -> {
+              if (s.cursor() < 0) {
+                s.cursor(pick(s.random(), v.listingIds()));
+              }
+              return search("lastId=" + s.cursor() + "&limit=" + WALK_PAGE);
+            }),
+        new QueryClass(
+            "sort",
+            "each sort value in turn (" + String.join(", ", SORTS) + ") on the default search",
+            "result pages sorted by price, date, beds or baths",
+            Endpoint.SEARCH,
+            10,
+            s -> search("sort=" + SORTS.get(s.random().nextInt(SORTS.size())))),
+        new QueryClass(
+            "single-listing",
+            "GET /properties/{mlsId} of a displayable listing",
+            "the listing detail page, the most viewed page of a site",
+            Endpoint.LISTING,
+            10,
+            s -> new BenchRequest(Endpoint.LISTING, pick(s.random(), v.listingIds()), "")),
+        new QueryClass(
+            "openhouses-city",
+            "GET /openhouses?cities=C (one of the 20 largest cities)",
+            "the open house calendar of a city, shown on weekend-planning pages",
+            Endpoint.OPEN_HOUSES,
+            10,
+            s ->
+                new BenchRequest(
+                    Endpoint.OPEN_HOUSES, 0, param("cities", pick(s.random(), commonCities)))),
+        new QueryClass(
+            "analytics-city",
+            "GET /properties/analytics?cities=C (one of the 5 largest cities, all matches)",
+            "market reports: statistics over every active listing of a whole city",
+            Endpoint.ANALYTICS,
+            50,
+            s ->
+                new BenchRequest(
+                    Endpoint.ANALYTICS, 0, param("cities", pick(s.random(), bigCities)))));
+  }
+
+  private static BenchRequest search(String query) {
+    return new BenchRequest(Endpoint.SEARCH, 0, query);
+  }
+
+  private static String param(String name, String value) {
+    return name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+
+  private static <T> T pick(Random random, List<T> values) {
+    return values.get(random.nextInt(values.size()));
+  }
+
+  /** Five {@code points} around a listing: a pentagon of 3-11 km radius with jittered corners. */
+  private static String polygon(Random random, Vocabulary v) {
+    double[] center = pick(random, v.centers());
+    double radiusLat = 0.03 + random.nextDouble() * 0.07;
+    double radiusLng = radiusLat / Math.cos(Math.toRadians(center[0]));
+    double turn = random.nextDouble() * 2 * Math.PI;
+    StringJoiner points = new StringJoiner("&");
+    for (int i = 0; i < 5; i++) {
+      double angle = turn + i * 2 * Math.PI / 5;
+      double scale = 0.8 + random.nextDouble() * 0.2;
+      double lat = center[0] + Math.sin(angle) * radiusLat * scale;
+      double lng = center[1] + Math.cos(angle) * radiusLng * scale;
+      points.add(
+          "points="
+              + URLEncoder.encode(
+                  String.format(Locale.ROOT, "%.6f,%.6f", lat, lng), StandardCharsets.UTF_8));
+    }
+    return points.toString();
+  }
+}

@@ -1,0 +1,322 @@
+package io.keybox.bench.postgres;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A throw-away PostgreSQL 15 cluster with PostGIS from Debian's packages: installed with {@code
+ * apt-get} when missing (as root), initialised in a temporary directory, started on a free loopback
+ * port (no other interface, trust authentication for the local bench user), and stopped and deleted
+ * by {@link #close()} or, if the bench is killed, by a shutdown hook.
+ *
+ * <p>As root, the PostgreSQL programs run as the {@code postgres} user the package creates ({@code
+ * initdb} refuses to run as root).
+ */
+public final class PostgresCluster implements AutoCloseable {
+  static final String VERSION = "15";
+  static final Path BIN = Path.of("/usr/lib/postgresql", VERSION, "bin");
+  static final Path POSTGIS =
+      Path.of("/usr/share/postgresql", VERSION, "extension", "postgis.control");
+  static final List<String> PACKAGES =
+      List.of("postgresql-" + VERSION, "postgresql-" + VERSION + "-postgis-3");
+  private static final String USER = "bench";
+
+  private final Path dir;
+  private final Path data;
+  private final int port;
+  private final boolean asPostgresUser;
+  private final Thread cleanup;
+
+  private PostgresCluster(Path dir, int port, boolean asPostgresUser) {
+    this.dir = dir;
+    this.data = dir.resolve("data");
+    this.port = port;
+    this.asPostgresUser = asPostgresUser;
+    this.cleanup = new Thread(this::stopAndDelete, "bench-postgres-cleanup");
+  }
+
+  /**
+   * Makes sure PostgreSQL 15 and PostGIS are installed: when they are missing and this runs as
+   * root, {@code apt-get update} and {@code apt-get install -y} them.
+   *
+   * @return empty when they are (now) installed, else why the peer must be skipped and what to
+   *     install
+   */
+  public static Optional<String> ensureInstalled(Path log, PrintStream progress)
+      throws IOException {
+    if (installed()) {
+      return Optional.empty();
+    }
+    String what = "apt-get install -y " + String.join(" ", PACKAGES);
+    if (!isRoot()) {
+      return Optional.of(
+          "PostgreSQL "
+              + VERSION
+              + " with PostGIS is not installed and this is not root; install it with 'sudo "
+              + what
+              + "' to include the postgres peer");
+    }
+    progress.println("bench: installing " + String.join(" ", PACKAGES) + " with apt-get ...");
+    int update = run(List.of("apt-get", "update"), log, 900);
+    int install =
+        run(
+            List.of(
+                "env",
+                "DEBIAN_FRONTEND=noninteractive",
+                "apt-get",
+                "install",
+                "-y",
+                "--no-install-recommends",
+                PACKAGES.get(0),
+                PACKAGES.get(1)),
+            log,
+            1800);
+    if (!installed()) {
+      return Optional.of(
+          "installing PostgreSQL "
+              + VERSION
+              + " with PostGIS failed (apt-get update exit "
+              + update
+              + ", install exit "
+              + install
+              + "; see "
+              + log
+              + "); install it with '"
+              + what
+              + "'");
+    }
+    return Optional.empty();
+  }
+
+  private static boolean installed() {
+    return Files.isExecutable(BIN.resolve("postgres"))
+        && Files.isExecutable(BIN.resolve("initdb"))
+        && Files.exists(POSTGIS);
+  }
+
+  private static boolean isRoot() {
+    try {
+      Process id = new ProcessBuilder("id", "-u").redirectErrorStream(true).start();
+      String uid = new String(id.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+      return id.waitFor() == 0 && uid.equals("0");
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /**
+   * Initialises a cluster in a new temporary directory and starts it.
+   *
+   * @param memoryBytes the machine's memory, to size the caches
+   * @param connections how many connections the bench will open at most
+   * @throws IOException when initdb or the start fails; the message holds the log's end
+   */
+  public static PostgresCluster start(long memoryBytes, int connections) throws IOException {
+    boolean root = isRoot();
+    Path dir = Files.createTempDirectory("keybox-bench-pg-");
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    PostgresCluster cluster = new PostgresCluster(dir, port, root);
+    Runtime.getRuntime().addShutdownHook(cluster.cleanup);
+    try {
+      if (root) {
+        UserPrincipal postgres =
+            dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("postgres");
+        Files.setOwner(dir, postgres);
+      }
+      Path log = dir.resolve("setup.log");
+      cluster.checked(
+          List.of(
+              BIN.resolve("initdb").toString(),
+              "-D",
+              cluster.data.toString(),
+              "-U",
+              USER,
+              "--auth=trust",
+              "--encoding=UTF8",
+              "--locale=C",
+              "--no-sync"),
+          log,
+          "initdb");
+      Files.writeString(
+          cluster.data.resolve("postgresql.conf"),
+          settings(port, dir, memoryBytes, connections),
+          StandardCharsets.UTF_8,
+          java.nio.file.StandardOpenOption.APPEND);
+      cluster.checked(
+          List.of(
+              BIN.resolve("pg_ctl").toString(),
+              "-D",
+              cluster.data.toString(),
+              "-l",
+              dir.resolve("postgres.log").toString(),
+              "-w",
+              "-t",
+              "120",
+              "start"),
+          log,
+          "pg_ctl start");
+      return cluster;
+    } catch (IOException | RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The settings of a dedicated, read-mostly server on this machine, appended to postgresql.conf.
+   * bench/README.md explains each choice.
+   */
+  static String settings(int port, Path dir, long memoryBytes, int connections) {
+    long mb = memoryBytes / (1024 * 1024);
+    long sharedBuffers = Math.max(128, Math.min(1024, mb / 8));
+    long cache = Math.max(512, mb / 2);
+    return String.join(
+        "\n",
+        "",
+        "# keybox bench",
+        "listen_addresses = '127.0.0.1'",
+        "port = " + port,
+        "unix_socket_directories = '" + dir + "'",
+        "max_connections = " + (connections + 10),
+        "shared_buffers = " + sharedBuffers + "MB",
+        "effective_cache_size = " + cache + "MB",
+        "work_mem = 32MB",
+        "maintenance_work_mem = 512MB",
+        "max_parallel_maintenance_workers = 2",
+        "max_parallel_workers_per_gather = 0",
+        "random_page_cost = 1.1",
+        "effective_io_concurrency = 200",
+        "jit = off",
+        "plan_cache_mode = force_custom_plan",
+        "wal_level = minimal",
+        "max_wal_senders = 0",
+        "max_wal_size = 8GB",
+        "synchronous_commit = off",
+        "autovacuum = off",
+        "");
+  }
+
+  /** A new connection as the bench user. */
+  public Connection connect() throws SQLException {
+    Properties props = new Properties();
+    props.setProperty("user", USER);
+    return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + port + "/postgres", props);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** The server's log, for error messages. */
+  public Path log() {
+    return dir.resolve("postgres.log");
+  }
+
+  private void checked(List<String> command, Path log, String what) throws IOException {
+    int code = run(asPostgres(command), log, 600);
+    if (code != 0) {
+      throw new IOException(
+          what + " failed (exit " + code + "):\n" + tail(log) + "\n" + tail(log()));
+    }
+  }
+
+  private List<String> asPostgres(List<String> command) {
+    if (!asPostgresUser) {
+      return command;
+    }
+    List<String> wrapped = new ArrayList<>(List.of("runuser", "-u", "postgres", "--"));
+    wrapped.addAll(command);
+    return wrapped;
+  }
+
+  private static int run(List<String> command, Path log, long timeoutSeconds) throws IOException {
+    Process process =
+        new ProcessBuilder(command)
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
+    try {
+      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        return -1;
+      }
+      return process.exitValue();
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+      return -1;
+    }
+  }
+
+  private static String tail(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      return String.join("\n", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  /** Stops the server and deletes its directory. */
+  @Override
+  public void close() {
+    stopAndDelete();
+    try {
+      Runtime.getRuntime().removeShutdownHook(cleanup);
+    } catch (IllegalStateException e) {
+      // already shutting down: the hook is running or has run
+    }
+  }
+
+  private synchronized void stopAndDelete() {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    if (Files.exists(data.resolve("postmaster.pid"))) {
+      try {
+        run(
+            asPostgres(
+                List.of(
+                    BIN.resolve("pg_ctl").toString(),
+                    "-D",
+                    data.toString(),
+                    "-m",
+                    "fast",
+                    "-w",
+                    "stop")),
+            dir.resolve("setup.log"),
+            120);
+      } catch (IOException e) {
+        // deleting anyway
+      }
+    }
+    try (var files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      System.err.println("bench: could not delete " + dir + ": " + e.getMessage());
+    }
+  }
+}

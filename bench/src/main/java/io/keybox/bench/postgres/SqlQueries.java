@@ -1,0 +1,289 @@
+package io.keybox.bench.postgres;
+
+import io.keybox.schema.field.KeywordField;
+import io.keybox.schema.field.TokenField;
+import io.keybox.schema.listing.IdxRule;
+import io.keybox.schema.listing.PropertyType;
+import io.keybox.schema.listing.Status;
+import io.keybox.server.query.GeoPolygon;
+import io.keybox.server.query.ListingFilter;
+import io.keybox.server.query.ListingSearchRequest;
+import io.keybox.server.query.Range;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+
+/**
+ * The SQL of each request, translated from the same validated request the server parses ({@link
+ * ListingSearchRequest}, {@link ListingFilter}), so both systems answer the same question. Only the
+ * filters the mix sends (and their neighbours) are translated; any other filter is refused loudly
+ * rather than silently ignored.
+ *
+ * <p>Each statement answers with the JSON page built inside PostgreSQL ({@code json_agg} of the
+ * stored {@code jsonb}), as an application on PostgreSQL would return it.
+ */
+final class SqlQueries {
+  /** A statement and its parameters; a {@code String[]} parameter binds as {@code text[]}. */
+  record Sql(String text, List<Object> binds) {}
+
+  private SqlQueries() {}
+
+  /**
+   * A page of listings: column 1 the JSON array, 2 the last mlsId of the page, 3 the rows on the
+   * page, 4 (with {@code count}) the number of matches.
+   */
+  static Sql search(ListingSearchRequest request) {
+    List<Object> filterBinds = new ArrayList<>();
+    String where = where(request.filter(), filterBinds).toString();
+    List<Object> binds = new ArrayList<>();
+    String total = "";
+    if (request.count()) {
+      // The total counts every match, as X-Total-Count does, whatever page this is.
+      total = ", (SELECT count(*) FROM listing WHERE " + where + ")";
+      binds.addAll(filterBinds);
+    }
+    binds.addAll(filterBinds);
+    String key;
+    String inner;
+    String outer;
+    if (request.lastId().isPresent()) {
+      where += " AND mls_id > ?";
+      binds.add(request.lastId().getAsLong());
+      key = "mls_id";
+      inner = "mls_id";
+      outer = "p.mls_id";
+    } else {
+      key = PostgresLoader.SORT_COLUMNS.get(request.sort().ordinal());
+      String direction = request.descending() ? " DESC" : " ASC";
+      inner = key + direction + " NULLS LAST, mls_id";
+      outer = "p.k" + direction + " NULLS LAST, p.mls_id";
+    }
+    binds.add(request.limit());
+    binds.add(request.lastId().isPresent() ? 0 : request.offset());
+    return new Sql(
+        "SELECT coalesce(json_agg(p.doc ORDER BY "
+            + outer
+            + "), '[]')::text, max(p.mls_id), count(*)"
+            + total
+            + " FROM (SELECT mls_id, "
+            + key
+            + " AS k, doc FROM listing WHERE "
+            + where
+            + " ORDER BY "
+            + inner
+            + " LIMIT ? OFFSET ?) p",
+        binds);
+  }
+
+  /** One listing: column 1 its JSON, when it exists and the rule displays it. */
+  static Sql listing(long mlsId, IdxRule idx) {
+    List<Object> binds = new ArrayList<>();
+    binds.add(mlsId);
+    return new Sql("SELECT doc::text FROM listing WHERE mls_id = ?" + idx(idx), binds);
+  }
+
+  /**
+   * ListingsAnalytics (API.md §5, §9) over every match: column 1 the JSON object with the required
+   * statistics and Keybox's extensions.
+   */
+  static Sql analytics(ListingFilter filter) {
+    List<Object> binds = new ArrayList<>();
+    StringBuilder where = where(filter, binds);
+    return new Sql(
+        """
+        WITH m AS MATERIALIZED (
+          SELECT list_price, area, beds, baths_full, lot_size_area, year_built, days_on_market,
+                 mls_area, status, type, city_display
+          FROM listing WHERE %s),
+        s AS (
+          SELECT count(*) AS total, avg(list_price) AS avg_price, avg(area) AS avg_area,
+                 avg(beds) AS avg_beds, avg(baths_full) AS avg_baths_full,
+                 avg(lot_size_area) AS avg_lot, avg(year_built) AS avg_year,
+                 min(list_price) AS min_price, max(list_price) AS max_price,
+                 percentile_cont(0.5) WITHIN GROUP (ORDER BY list_price) AS median_price,
+                 avg(list_price / nullif(area, 0)) AS avg_ppsf, avg(days_on_market) AS avg_dom
+          FROM m)
+        SELECT json_build_object(
+          'totalCount', s.total, 'avgPrice', s.avg_price, 'avgLivingArea', s.avg_area,
+          'avgBedrooms', s.avg_beds, 'avgFullBaths', s.avg_baths_full, 'avgLotSize', s.avg_lot,
+          'avgYearBuilt', s.avg_year,
+          'areaDistribution', (SELECT coalesce(json_object_agg(mls_area, n), '{}')
+              FROM (SELECT mls_area, count(*) AS n FROM m WHERE mls_area IS NOT NULL
+                    GROUP BY mls_area) d),
+          'minPrice', s.min_price, 'maxPrice', s.max_price, 'medianPrice', s.median_price,
+          'avgPricePerSqFt', s.avg_ppsf, 'avgDaysOnMarket', s.avg_dom,
+          'statusDistribution', (SELECT coalesce(json_object_agg(status, n), '{}')
+              FROM (SELECT status, count(*) AS n FROM m WHERE status IS NOT NULL
+                    GROUP BY status) d),
+          'typeDistribution', (SELECT coalesce(json_object_agg(type, n), '{}')
+              FROM (SELECT type, count(*) AS n FROM m WHERE type IS NOT NULL GROUP BY type) d),
+          'cityDistribution', (SELECT coalesce(json_object_agg(city_display, n), '{}')
+              FROM (SELECT city_display, count(*) AS n FROM m WHERE city_display IS NOT NULL
+                    GROUP BY city_display) d),
+          'priceHistogram', (SELECT coalesce(json_agg(n ORDER BY b), '[]')
+              FROM (SELECT least(width_bucket(list_price, s.min_price,
+                                              s.max_price + 1e-9, 10), 10) AS b, count(*) AS n
+                    FROM m WHERE list_price IS NOT NULL GROUP BY 1) h))::text
+        FROM s
+        """
+            .formatted(where),
+        binds);
+  }
+
+  /**
+   * A page of open houses (API.md §10) with their listings: column 1 the JSON array. Understands
+   * {@code cities}, {@code type} (default residential), {@code limit} (default 12) and {@code
+   * offset}; sorted by start time.
+   */
+  static Sql openHouses(
+      List<String> cities, List<PropertyType> types, IdxRule idx, int limit, int offset) {
+    List<Object> binds = new ArrayList<>();
+    StringBuilder where = new StringBuilder("TRUE");
+    anyOf(where, binds, "l.city", normalized(cities));
+    anyOf(where, binds, "l.type", types.stream().map(PropertyType::name).toList());
+    where.append(
+        idx(idx)
+            .replace("address_display", "l.address_display")
+            .replace("listing_display", "l.listing_display"));
+    binds.add(limit);
+    binds.add(offset);
+    return new Sql(
+        "SELECT coalesce(json_agg(p.doc ORDER BY p.start_time, p.open_house_key), '[]')::text"
+            + " FROM (SELECT o.open_house_key, o.start_time,"
+            + " o.doc || jsonb_build_object('listing', l.doc) AS doc"
+            + " FROM open_house o JOIN listing l ON l.mls_id = o.mls_id WHERE "
+            + where
+            + " ORDER BY o.start_time, o.open_house_key LIMIT ? OFFSET ?) p",
+        binds);
+  }
+
+  /** The WHERE clause of {@code filter}, its parameters added to {@code binds}. */
+  static StringBuilder where(ListingFilter f, List<Object> binds) {
+    refuse("subtype", f.subtypes());
+    refuse("subTypeText", f.subTypeTexts());
+    refuse("agent", f.agents());
+    refuse("coListAgent", f.coListAgents());
+    refuse("salesAgent", f.salesAgents());
+    refuse("brokers", f.brokers());
+    refuse("specialListingConditions", f.specialListingConditions());
+    refuse("ownership", f.ownerships());
+    refuse("state", f.states());
+    refuse("counties", f.counties());
+    refuse("neighborhoods", f.neighborhoods());
+    refuse("features", f.features());
+    refuse("exteriorFeatures", f.exteriorFeatures());
+    refuse("water", f.water());
+    if (f.maxDaysOnMarket().isPresent()
+        || !f.listDate().isOpen()
+        || !f.yearBuilt().isOpen()
+        || !f.acres().isOpen()
+        || !f.garageSpaces().isOpen()) {
+      throw new IllegalArgumentException(
+          "the postgres peer does not translate maxdom, list dates, years, acres or garage spaces");
+    }
+    StringBuilder where = new StringBuilder("TRUE");
+    anyOf(where, binds, "status", f.statuses().stream().map(Status::name).toList());
+    anyOf(where, binds, "type", f.types().stream().map(PropertyType::name).toList());
+    if (!f.keywords().isEmpty()) {
+      where.append(" AND keywords @@ ?::tsquery");
+      binds.add(tsquery(f.keywords()));
+    }
+    range(where, binds, "list_price", f.price());
+    range(where, binds, "area", f.area());
+    range(where, binds, "baths", f.baths());
+    range(where, binds, "beds", f.beds());
+    anyOf(where, binds, "postal_code", normalized(f.postalCodes()));
+    anyOf(where, binds, "city", normalized(f.cities()));
+    f.polygon()
+        .ifPresent(
+            polygon -> {
+              where.append(" AND ST_Intersects(geom, ST_GeomFromText(?, 4326))");
+              binds.add(wkt(polygon));
+            });
+    where.append(idx(f.idx()));
+    return where;
+  }
+
+  /**
+   * The {@code q} values as a tsquery: within a value every word must match and the last may be a
+   * prefix (as {@link TokenField#matchAllWords} does); values are OR-ed. A value without words
+   * matches nothing.
+   */
+  static String tsquery(List<String> values) {
+    StringJoiner any = new StringJoiner(" | ");
+    for (String value : values) {
+      List<String> words = TokenField.words(value);
+      if (words.isEmpty()) {
+        continue;
+      }
+      StringJoiner all = new StringJoiner(" & ", "(", ")");
+      for (int i = 0; i < words.size(); i++) {
+        String word = words.get(i);
+        boolean prefix =
+            i == words.size() - 1 && word.codePointCount(0, word.length()) <= TokenField.MAX_PREFIX;
+        all.add("'" + word + "'" + (prefix ? ":*" : ""));
+      }
+      any.add(all.toString());
+    }
+    // A tsquery that matches nothing: a lexeme no listing holds.
+    return any.length() == 0 ? "'\u0001'" : any.toString();
+  }
+
+  private static String idx(IdxRule rule) {
+    return switch (rule) {
+      case NULL -> " AND address_display IS NOT FALSE AND listing_display IS NOT FALSE";
+      case LISTING -> " AND listing_display IS NOT FALSE";
+      case ADDRESS -> " AND address_display IS NOT FALSE";
+      case IGNORE -> "";
+    };
+  }
+
+  private static <T extends Comparable<T>> void range(
+      StringBuilder where, List<Object> binds, String column, Range<T> range) {
+    if (range.min() != null) {
+      where.append(" AND ").append(column).append(" >= ?");
+      binds.add(range.min());
+    }
+    if (range.max() != null) {
+      where.append(" AND ").append(column).append(" <= ?");
+      binds.add(range.max());
+    }
+  }
+
+  /**
+   * {@code column = ?} for one value, as an application would write it: PostgreSQL 15 can walk a
+   * B-tree in order behind an equality, but not behind {@code = ANY(array)}, so a one-value array
+   * would cost the default page its index-ordered scan. {@code = ANY(?)} for several.
+   */
+  private static void anyOf(
+      StringBuilder where, List<Object> binds, String column, List<String> values) {
+    if (values.size() == 1) {
+      where.append(" AND ").append(column).append(" = ?");
+      binds.add(values.get(0));
+    } else if (!values.isEmpty()) {
+      where.append(" AND ").append(column).append(" = ANY(?)");
+      binds.add(values.toArray(String[]::new));
+    }
+  }
+
+  private static List<String> normalized(List<String> values) {
+    return values.stream().map(KeywordField::normalize).toList();
+  }
+
+  private static void refuse(String parameter, List<String> values) {
+    if (!values.isEmpty()) {
+      throw new IllegalArgumentException("the postgres peer does not translate " + parameter);
+    }
+  }
+
+  private static String wkt(GeoPolygon polygon) {
+    StringJoiner ring = new StringJoiner(", ", "POLYGON((", "))");
+    List<GeoPolygon.Vertex> vertices = polygon.ring();
+    for (int i = 0; i <= vertices.size(); i++) {
+      GeoPolygon.Vertex v = vertices.get(i % vertices.size());
+      ring.add(String.format(Locale.ROOT, "%s %s", v.lng(), v.lat()));
+    }
+    return ring.toString();
+  }
+}

@@ -1,0 +1,31 @@
+package io.keybox.bench.report;
+
+import io.keybox.bench.SystemName;
+import io.keybox.bench.mix.QueryClass;
+import java.util.Map;
+
+/**
+ * The results of one query class.
+ *
+ * @param queryClass the class
+ * @param results each system's result, in report order
+ * @param agreement whether the systems gave the same answers to the class's check requests ("agree
+ *     on N requests", or what differed)
+ * @param loadAverage the machine's 1-minute load average when the class started, to judge noise
+ */
+public record ClassReport(
+    QueryClass queryClass,
+    Map<SystemName, SystemResult> results,
+    String agreement,
+    double loadAverage) {
+
+  /** Keybox's throughput divided by {@code other}'s, or NaN when either did not run. */
+  public double ratio(SystemName other) {
+    SystemResult keybox = results.get(SystemName.KEYBOX);
+    SystemResult peer = results.get(other);
+    if (keybox == null || peer == null) {
+      return Double.NaN;
+    }
+    return keybox.qps() / peer.qps();
+  }
+}

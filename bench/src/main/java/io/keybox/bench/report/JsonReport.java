@@ -1,0 +1,193 @@
+package io.keybox.bench.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.bench.BenchOptions;
+import io.keybox.bench.SystemName;
+import io.keybox.bench.load.LoadResult;
+import io.keybox.bench.mix.QueryClass;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report as JSON ({@code --out}); bench/README.md documents every field. Numbers that were not
+ * measured are {@code null}.
+ */
+public final class JsonReport {
+  /** Bumped when a field changes meaning or disappears. */
+  public static final int FORMAT = 1;
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private JsonReport() {}
+
+  /** Writes {@code report} to {@code file}, replacing it. */
+  public static void write(RunReport report, Path file) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    JSON.writeValue(file.toFile(), toJson(report));
+  }
+
+  /** The JSON tree of {@code report}. */
+  public static ObjectNode toJson(RunReport report) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("format", FORMAT);
+    root.put("started", report.started().toString());
+    root.put("finished", report.finished().toString());
+    ObjectNode machine = root.putObject("machine");
+    machine.put("processors", report.machine().processors());
+    machine.put("cpuModel", report.machine().cpuModel());
+    machine.put("memoryBytes", report.machine().memoryBytes());
+    machine.put("jdk", report.machine().jdk());
+    machine.put("os", report.machine().os());
+    machine.put("loadAverageBefore", report.loadBefore());
+    machine.put("loadAverageAfter", report.loadAfter());
+    root.set("config", config(report.options()));
+    ArrayNode notes = root.putArray("notes");
+    report.notes().forEach(notes::add);
+    ArrayNode indexing = root.putArray("indexing");
+    for (IndexingReport i : report.indexing()) {
+      ObjectNode node = indexing.addObject();
+      node.put("system", i.system());
+      node.put("listings", i.listings());
+      node.put("seconds", i.seconds());
+      node.put("listingsPerSecond", i.listingsPerSecond());
+      node.put("dataBytes", i.dataBytes());
+      node.put("indexBytes", i.indexBytes());
+      node.put("note", i.note());
+    }
+    ObjectNode server = root.putObject("server");
+    if (report.serverStartMillis().isPresent()) {
+      server.put("startMillis", report.serverStartMillis().getAsDouble());
+    } else {
+      server.putNull("startMillis");
+    }
+    server.put("heapLimit", report.options().serverHeap().orElse(null));
+    report
+        .serverMemory()
+        .ifPresentOrElse(
+            m -> {
+              server.put("heapUsedBytes", m.heapUsedBytes());
+              server.put("heapLiveBytes", m.heapLiveBytes());
+              server.put("rssBytes", m.rssBytes());
+            },
+            () -> {
+              server.putNull("heapUsedBytes");
+              server.putNull("heapLiveBytes");
+              server.putNull("rssBytes");
+            });
+    ArrayNode classes = root.putArray("classes");
+    for (ClassReport c : report.classes()) {
+      classes.add(classNode(c));
+    }
+    ObjectNode mix = root.putObject("mix");
+    for (SystemName system : SystemName.values()) {
+      number(mix.putObject(system.label()), "qps", MixComparison.mixQps(report.classes(), system));
+    }
+    for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
+      String name =
+          "keyboxOver" + Character.toUpperCase(peer.label().charAt(0)) + peer.label().substring(1);
+      MixComparison.of(report.classes(), peer)
+          .ifPresentOrElse(
+              m -> {
+                ObjectNode node = mix.putObject(name);
+                node.put("ratio", m.ratio());
+                node.put("keyboxQps", m.keyboxQps());
+                node.put("peerQps", m.peerQps());
+                ArrayNode names = node.putArray("classes");
+                m.classes().forEach(names::add);
+              },
+              () -> mix.putNull(name));
+    }
+    ArrayNode targets = root.putArray("targets");
+    for (TargetCheck t : report.targets()) {
+      ObjectNode node = targets.addObject();
+      node.put("name", t.name());
+      node.put("target", t.target());
+      node.put("measured", t.measured());
+      if (t.holds() == null) {
+        node.putNull("holds");
+      } else {
+        node.put("holds", t.holds());
+      }
+    }
+    ObjectNode profiles = root.putObject("profiles");
+    report.profiles().forEach(profiles::put);
+    return root;
+  }
+
+  private static ObjectNode config(BenchOptions o) {
+    ObjectNode config = JSON.createObjectNode();
+    config.put("listings", o.listings());
+    config.put("clients", o.clients());
+    config.put("durationSeconds", o.durationSeconds());
+    config.put("warmupSeconds", o.warmupSeconds());
+    config.put("rounds", o.rounds());
+    ArrayNode systems = config.putArray("systems");
+    o.systems().forEach(s -> systems.add(s.label()));
+    config.put("quick", o.quick());
+    config.put("seed", o.seed());
+    config.put("vendor", o.vendor());
+    config.put("gzip", o.gzip());
+    config.put("profile", o.profile());
+    return config;
+  }
+
+  private static ObjectNode classNode(ClassReport c) {
+    QueryClass q = c.queryClass();
+    ObjectNode node = JSON.createObjectNode();
+    node.put("name", q.name());
+    node.put("endpoint", q.endpoint().name());
+    node.put("description", q.description());
+    node.put("why", q.why());
+    node.put("p99TargetMillis", q.p99TargetMillis());
+    node.put("agreement", c.agreement());
+    node.put("loadAverage", c.loadAverage());
+    ObjectNode results = node.putObject("results");
+    for (Map.Entry<SystemName, SystemResult> e : c.results().entrySet()) {
+      ObjectNode r = results.putObject(e.getKey().label());
+      if (e.getValue().load().isEmpty()) {
+        r.put("status", "skipped");
+        r.put("note", e.getValue().note());
+        continue;
+      }
+      LoadResult l = e.getValue().load().get();
+      r.put("status", "measured");
+      r.put("requests", l.requests());
+      r.put("errors", l.errors());
+      r.put("seconds", l.seconds());
+      number(r, "qps", l.qps());
+      number(r, "p50Millis", l.p50Millis());
+      number(r, "p90Millis", l.p90Millis());
+      number(r, "p99Millis", l.p99Millis());
+      number(r, "maxMillis", l.maxMillis());
+      number(r, "meanMillis", l.meanMillis());
+      r.put("bytesPerAnswer", l.bytesPerAnswer());
+      r.put("firstError", l.firstError());
+      ArrayNode roundQps = r.putArray("roundQps");
+      for (double roundQ : l.roundQps()) {
+        roundQps.add(roundQ);
+      }
+    }
+    ObjectNode ratios = node.putObject("ratios");
+    number(ratios, "keyboxOverLucene", c.ratio(SystemName.LUCENE));
+    number(ratios, "keyboxOverPostgres", c.ratio(SystemName.POSTGRES));
+    return node;
+  }
+
+  private static void number(ObjectNode node, String name, double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      node.putNull(name);
+    } else {
+      node.put(name, value);
+    }
+  }
+}

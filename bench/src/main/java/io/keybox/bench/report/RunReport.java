@@ -1,0 +1,126 @@
+package io.keybox.bench.report;
+
+import io.keybox.bench.BenchOptions;
+import io.keybox.bench.SystemName;
+import io.keybox.bench.keybox.ServerProcess;
+import io.keybox.bench.load.LoadResult;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Everything one run measured, and the issue's targets checked against it.
+ *
+ * @param started when the run started
+ * @param finished when it finished
+ * @param machine the machine
+ * @param loadBefore the 1-minute load average before the first measurement
+ * @param loadAfter the 1-minute load average after the last
+ * @param options the run's options
+ * @param indexing what indexing or loading cost, per system
+ * @param serverStartMillis how long the server took to answer its first search on the existing
+ *     index (JVM start included), when Keybox ran
+ * @param serverMemory the server's memory after the run, when Keybox ran
+ * @param classes the results per query class, in mix order
+ * @param profiles hottest frames of each JFR recording, by recording name, with {@code --profile}
+ * @param notes remarks on the run (skipped peers and why)
+ */
+public record RunReport(
+    Instant started,
+    Instant finished,
+    Machine machine,
+    double loadBefore,
+    double loadAfter,
+    BenchOptions options,
+    List<IndexingReport> indexing,
+    OptionalDouble serverStartMillis,
+    Optional<ServerProcess.Memory> serverMemory,
+    List<ClassReport> classes,
+    Map<String, String> profiles,
+    List<String> notes) {
+
+  /** The targets: set for 1,000,000 listings, 8 clients, on a 2-core machine. */
+  public List<TargetCheck> targets() {
+    List<TargetCheck> checks = new ArrayList<>();
+    Optional<MixComparison> postgres = MixComparison.of(classes, SystemName.POSTGRES);
+    checks.add(
+        new TargetCheck(
+            "mix throughput vs PostgreSQL/PostGIS",
+            ">= 5x",
+            postgres
+                .map(m -> ratio(m.ratio()) + " over " + m.classes().size() + " classes")
+                .orElse("not measured"),
+            postgres.map(m -> m.ratio() >= 5).orElse(null)));
+    Optional<MixComparison> lucene = MixComparison.of(classes, SystemName.LUCENE);
+    checks.add(
+        new TargetCheck(
+            "mix throughput vs raw Lucene",
+            ">= 0.7x",
+            lucene
+                .map(m -> ratio(m.ratio()) + " over " + m.classes().size() + " classes")
+                .orElse("not measured"),
+            lucene.map(m -> m.ratio() >= 0.7).orElse(null)));
+    for (ClassReport report : classes) {
+      SystemResult keybox = report.results().get(SystemName.KEYBOX);
+      Optional<LoadResult> load = keybox == null ? Optional.empty() : keybox.load();
+      double target = report.queryClass().p99TargetMillis();
+      checks.add(
+          new TargetCheck(
+              "p99 " + report.queryClass().name(),
+              String.format(Locale.ROOT, "<= %.0f ms", target),
+              load.map(l -> String.format(Locale.ROOT, "%.1f ms", l.p99Millis()))
+                  .orElse("not measured" + (keybox == null ? "" : ": " + keybox.note())),
+              load.map(l -> l.p99Millis() <= target && l.errors() == 0).orElse(null)));
+    }
+    Optional<IndexingReport> keyboxIndexing =
+        indexing.stream().filter(i -> i.system().equals(SystemName.KEYBOX.label())).findFirst();
+    checks.add(
+        new TargetCheck(
+            "Keybox indexing",
+            ">= 25,000 listings/s",
+            keyboxIndexing
+                .map(i -> String.format(Locale.ROOT, "%,.0f listings/s", i.listingsPerSecond()))
+                .orElse("not measured"),
+            keyboxIndexing.map(i -> i.listingsPerSecond() >= 25_000).orElse(null)));
+    checks.add(
+        new TargetCheck(
+            "server heap after the run (live, after a full GC)",
+            "<= 512 MB",
+            serverMemory
+                .filter(m -> m.heapLiveBytes() >= 0)
+                .map(
+                    m ->
+                        mb(m.heapLiveBytes())
+                            + " (in use before the GC: "
+                            + mb(m.heapUsedBytes())
+                            + ", RSS "
+                            + mb(m.rssBytes())
+                            + ")")
+                .orElse("not measured"),
+            serverMemory
+                .filter(m -> m.heapLiveBytes() >= 0)
+                .map(m -> m.heapLiveBytes() <= 512L * 1024 * 1024)
+                .orElse(null)));
+    checks.add(
+        new TargetCheck(
+            "server start on an existing index (to the first answered search)",
+            "<= 2 s",
+            serverStartMillis.isPresent()
+                ? String.format(Locale.ROOT, "%.2f s", serverStartMillis.getAsDouble() / 1000)
+                : "not measured",
+            serverStartMillis.isPresent() ? serverStartMillis.getAsDouble() <= 2000 : null));
+    return checks;
+  }
+
+  static String ratio(double ratio) {
+    return Double.isNaN(ratio) ? "n/a" : String.format(Locale.ROOT, "%.2fx", ratio);
+  }
+
+  static String mb(long bytes) {
+    return bytes < 0 ? "?" : String.format(Locale.ROOT, "%.0f MB", bytes / (1024.0 * 1024));
+  }
+}

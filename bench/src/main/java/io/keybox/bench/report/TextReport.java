@@ -1,0 +1,160 @@
+package io.keybox.bench.report;
+
+import io.keybox.bench.SystemName;
+import io.keybox.bench.load.LoadResult;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** The report as text tables: one block per class, then indexing, the server, the targets. */
+public final class TextReport {
+  private TextReport() {}
+
+  public static void print(RunReport report, PrintStream out) {
+    var o = report.options();
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "Keybox bench: %,d listings, %d clients, %d s per class after %d s warm-up; systems %s%n",
+        o.listings(),
+        o.clients(),
+        o.durationSeconds(),
+        o.warmupSeconds(),
+        String.join(", ", o.systems().stream().map(SystemName::label).toList()));
+    out.printf(
+        Locale.ROOT,
+        "machine: %s%nload average: %.2f before, %.2f after; %s .. %s%n",
+        report.machine().summary(),
+        report.loadBefore(),
+        report.loadAfter(),
+        report.started(),
+        report.finished());
+    for (String note : report.notes()) {
+      out.println("note: " + note);
+    }
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "%-17s %-9s %10s %9s %9s %9s %8s %9s  %s%n",
+        "class",
+        "system",
+        "QPS",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "errors",
+        "KB/answer",
+        "QPS of each round");
+    for (ClassReport c : report.classes()) {
+      boolean first = true;
+      for (Map.Entry<SystemName, SystemResult> e : c.results().entrySet()) {
+        String name = first ? c.queryClass().name() : "";
+        first = false;
+        Optional<LoadResult> load = e.getValue().load();
+        if (load.isEmpty()) {
+          out.printf(
+              Locale.ROOT,
+              "%-17s %-9s   skipped: %s%n",
+              name,
+              e.getKey().label(),
+              e.getValue().note());
+          continue;
+        }
+        LoadResult l = load.get();
+        out.printf(
+            Locale.ROOT,
+            "%-17s %-9s %,10.0f %9.2f %9.2f %9.1f %8d %9s  %s%n",
+            name,
+            e.getKey().label(),
+            l.qps(),
+            l.p50Millis(),
+            l.p99Millis(),
+            l.maxMillis(),
+            l.errors(),
+            l.bytesPerAnswer() == 0
+                ? "-"
+                : String.format(Locale.ROOT, "%.1f", l.bytesPerAnswer() / 1024.0),
+            java.util.Arrays.stream(l.roundQps())
+                .mapToObj(q -> String.format(Locale.ROOT, "%.0f", q))
+                .collect(java.util.stream.Collectors.joining(" ")));
+        if (l.firstError() != null) {
+          out.println("                  first error: " + l.firstError());
+        }
+      }
+      StringBuilder ratios = new StringBuilder("                  ");
+      for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
+        if (c.results().containsKey(peer) && c.results().containsKey(SystemName.KEYBOX)) {
+          ratios.append("keybox/").append(peer.label()).append(' ');
+          ratios.append(RunReport.ratio(c.ratio(peer))).append("   ");
+        }
+      }
+      ratios.append(String.format(Locale.ROOT, "load %.1f   ", c.loadAverage()));
+      ratios.append("answers: ").append(c.agreement());
+      out.println(ratios);
+    }
+    out.println();
+    out.println("Mix throughput (one request of each class in turn; harmonic mean of class QPS):");
+    for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
+      MixComparison.of(report.classes(), peer)
+          .ifPresent(
+              m ->
+                  out.printf(
+                      Locale.ROOT,
+                      "  keybox %,.0f QPS vs %s %,.0f QPS: %s over %d classes (%s)%n",
+                      m.keyboxQps(),
+                      peer.label(),
+                      m.peerQps(),
+                      RunReport.ratio(m.ratio()),
+                      m.classes().size(),
+                      String.join(", ", m.classes())));
+    }
+    out.println();
+    out.println("Indexing:");
+    for (IndexingReport i : report.indexing()) {
+      out.printf(
+          Locale.ROOT,
+          "  %-9s %,d listings in %.1f s: %,.0f listings/s; %s on disk%s%s%n",
+          i.system(),
+          i.listings(),
+          i.seconds(),
+          i.listingsPerSecond(),
+          RunReport.mb(i.dataBytes()),
+          i.indexBytes() > 0 ? " + " + RunReport.mb(i.indexBytes()) + " of indexes" : "",
+          i.note() == null ? "" : " (" + i.note() + ")");
+    }
+    report
+        .serverStartMillis()
+        .ifPresent(ms -> out.printf(Locale.ROOT, "Server start on the index: %.2f s%n", ms / 1000));
+    report
+        .serverMemory()
+        .ifPresent(
+            m ->
+                out.printf(
+                    Locale.ROOT,
+                    "Server memory after the run: heap %s in use, %s live after a full GC; RSS %s"
+                        + " (-Xmx %s)%n",
+                    RunReport.mb(m.heapUsedBytes()),
+                    RunReport.mb(m.heapLiveBytes()),
+                    RunReport.mb(m.rssBytes()),
+                    report.options().serverHeap().orElse("JVM default")));
+    out.println();
+    out.printf(
+        Locale.ROOT,
+        "Targets (set for 1,000,000 listings, 8 clients, 2 cores; this run: %,d listings, %d"
+            + " clients, %d processors):%n",
+        report.options().listings(),
+        report.options().clients(),
+        report.machine().processors());
+    for (TargetCheck t : report.targets()) {
+      out.printf(
+          Locale.ROOT, "  %-13s %-62s %-12s %s%n", t.verdict(), t.name(), t.target(), t.measured());
+    }
+    for (Map.Entry<String, String> profile : report.profiles().entrySet()) {
+      out.println();
+      out.println("Profile " + profile.getKey() + ":");
+      out.println(profile.getValue());
+    }
+  }
+}

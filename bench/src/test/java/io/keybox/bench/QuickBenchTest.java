@@ -1,0 +1,85 @@
+package io.keybox.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./run.sh bench --quick} as part of the test suite, so the bench never rots: it generates
+ * and indexes 20,000 listings, starts the real server, and drives Keybox and raw Lucene through the
+ * whole mix. Asserts that it runs, that both systems answer every class they support without errors
+ * and with the same answers, and that the report holds what the README documents; not speed, which
+ * means nothing on a busy CI machine.
+ */
+class QuickBenchTest {
+  private static final Set<String> SEARCH_CLASSES =
+      Set.of(
+          "default-page",
+          "city-price-beds",
+          "map-polygon",
+          "keyword",
+          "count",
+          "deep-offset",
+          "replication-walk",
+          "sort",
+          "single-listing");
+
+  @Test
+  void quickRunMeasuresEveryClassOnKeyboxAndLucene(@TempDir Path dir) throws Exception {
+    Path json = dir.resolve("quick.json");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code =
+        BenchMain.run(
+            new String[] {
+              "--quick", "--work-dir", dir.resolve("work").toString(), "--out", json.toString()
+            },
+            new PrintStream(out, true, StandardCharsets.UTF_8),
+            System.err);
+    String table = out.toString(StandardCharsets.UTF_8);
+    assertEquals(0, code, table);
+    assertTrue(table.contains("Targets (set for 1,000,000 listings"), table);
+
+    JsonNode report = new ObjectMapper().readTree(json.toFile());
+    assertEquals(20_000, report.at("/config/listings").asLong());
+    assertEquals(List.of("keybox", "lucene"), texts(report.at("/config/systems")));
+    assertTrue(report.at("/indexing/0/listingsPerSecond").asDouble() > 0);
+    assertTrue(report.at("/indexing/0/dataBytes").asLong() > 0);
+    assertTrue(report.at("/server/startMillis").asDouble() > 0);
+    assertTrue(report.at("/server/heapLiveBytes").asLong() != 0);
+    assertEquals(11, report.get("classes").size());
+    for (JsonNode c : report.get("classes")) {
+      String name = c.get("name").asText();
+      assertFalse(c.get("agreement").asText().startsWith("DIFFER"), name + ": " + c);
+      for (String system : List.of("keybox", "lucene")) {
+        JsonNode r = c.at("/results/" + system);
+        if (r.get("status").asText().equals("skipped")) {
+          assertFalse(SEARCH_CLASSES.contains(name), name + " skipped on " + system + ": " + r);
+          assertTrue(r.get("note").asText().startsWith("not "), r.toString());
+          continue;
+        }
+        assertTrue(r.get("requests").asLong() > 0, name + " on " + system + ": " + r);
+        assertEquals(0, r.get("errors").asLong(), name + " on " + system + ": " + r);
+        assertTrue(r.get("p99Millis").asDouble() >= r.get("p50Millis").asDouble(), r.toString());
+      }
+    }
+    assertTrue(report.at("/mix/keyboxOverLucene/ratio").asDouble() > 0);
+    assertTrue(report.get("targets").size() > 10);
+  }
+
+  private static List<String> texts(JsonNode array) {
+    return java.util.stream.StreamSupport.stream(array.spliterator(), false)
+        .map(JsonNode::asText)
+        .toList();
+  }
+}
