@@ -25,57 +25,15 @@ final class HostileRequests {
    */
   static final int MAX_HEAD = 90_000;
 
+  /**
+   * Every parameter the listing search reads, plus vendor, odd spellings and names no endpoint
+   * knows.
+   */
   private static final List<String> PARAMETERS =
-      List.of(
-          "q",
-          "status",
-          "type",
-          "subtype",
-          "subTypeText",
-          "agent",
-          "coListAgent",
-          "salesAgent",
-          "brokers",
-          "specialListingConditions",
-          "ownership",
-          "minprice",
-          "maxprice",
-          "minarea",
-          "maxarea",
-          "minbaths",
-          "maxbaths",
-          "minbeds",
-          "maxbeds",
-          "maxdom",
-          "minlistdate",
-          "maxlistdate",
-          "minyear",
-          "maxyear",
-          "minacres",
-          "maxacres",
-          "minGarageSpaces",
-          "maxGarageSpaces",
-          "postalCodes",
-          "cities",
-          "state",
-          "counties",
-          "neighborhoods",
-          "features",
-          "exteriorFeatures",
-          "water",
-          "points",
-          "idx",
-          "include",
-          "sort",
-          "limit",
-          "offset",
-          "lastId",
-          "vendor",
-          "count",
-          "MINPRICE",
-          "Limit",
-          "grid_view",
-          "");
+      java.util.stream.Stream.concat(
+              io.keybox.server.query.ListingRequestParser.PARAMETERS.stream(),
+              java.util.stream.Stream.of("vendor", "MINPRICE", "Limit", "grid_view", ""))
+          .toList();
 
   private static final List<String> WORDS =
       List.of(
