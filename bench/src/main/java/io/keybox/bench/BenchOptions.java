@@ -95,7 +95,7 @@ public record BenchOptions(
           new Option(
               "--server-heap",
               true,
-              "the server's -Xmx, or 'default' for the JVM's own (default 512m; --quick: default)"),
+              "the server's -Xmx, or 'default' for the JVM's own (default 512m)"),
           new Option("--gzip", false, "HTTP clients send Accept-Encoding: gzip"),
           new Option(
               "--reuse-index",
@@ -143,11 +143,7 @@ public record BenchOptions(
               }
             });
     Optional<String> heap =
-        // NOTE: the quick run (the test suite's) uses the JVM's default heap: with -Xmx512m the
-        // server intermittently runs out of heap on 500-listing lastId pages since responses are
-        // buffered in one growing array per request (bench/README.md, "Not done yet"). The full
-        // run keeps 512m so the heap target stays measured.
-        Optional.of(line.value("--server-heap").orElse(quick ? "default" : DEFAULT_SERVER_HEAP))
+        Optional.of(line.value("--server-heap").orElse(DEFAULT_SERVER_HEAP))
             .filter(h -> !h.equalsIgnoreCase("default"));
     if (heap.isPresent() && !heap.get().matches("[0-9]+[kmgKMG]?")) {
       throw new UsageException(

@@ -18,9 +18,14 @@ import java.util.concurrent.TimeUnit;
  * <p>On the worker the request runs with its body buffered ({@link BufferedResponse}); its slot is
  * freed when the handler is done, not when a slow client has read the bytes, and handed straight to
  * the oldest waiting request.
+ *
+ * <p>A waiting request's queue timer is cancelled when it is admitted, and holds no reference to
+ * the exchange after that: a timer left to run out would keep each queued exchange, with its
+ * buffered response body, alive for the whole queue timeout (at 500-listing pages that exhausted a
+ * 512 MB heap).
  */
 final class AdmissionHandler implements HttpHandler {
-  private final AdmissionQueue<HttpServerExchange> admission;
+  private final AdmissionQueue<WaitingRequest<HttpServerExchange>> admission;
   private final long queueTimeoutMillis;
   private final HttpHandler chain;
   private final HttpHandler busy;
@@ -54,19 +59,21 @@ final class AdmissionHandler implements HttpHandler {
   }
 
   private void admitOrQueue(HttpServerExchange exchange) {
-    switch (admission.admit(exchange)) {
+    WaitingRequest<HttpServerExchange> waiting = new WaitingRequest<>(exchange);
+    switch (admission.admit(waiting)) {
       case RUN -> exchange.dispatch(workers(exchange), work);
       case QUEUED ->
-          exchange
-              .getIoThread()
-              .executeAfter(() -> expire(exchange), queueTimeoutMillis, TimeUnit.MILLISECONDS);
+          waiting.timer(
+              exchange
+                  .getIoThread()
+                  .executeAfter(() -> expire(waiting), queueTimeoutMillis, TimeUnit.MILLISECONDS));
       case REJECTED -> Connectors.executeRootHandler(busy, exchange);
     }
   }
 
-  private void expire(HttpServerExchange exchange) {
-    if (admission.withdraw(exchange)) {
-      Connectors.executeRootHandler(busy, exchange);
+  private void expire(WaitingRequest<HttpServerExchange> waiting) {
+    if (admission.withdraw(waiting)) {
+      Connectors.executeRootHandler(busy, waiting.take());
     }
   }
 
@@ -79,7 +86,13 @@ final class AdmissionHandler implements HttpHandler {
         response.commit();
       }
     } finally {
-      admission.release().ifPresent(next -> next.dispatch(workers(next), work));
+      admission
+          .release()
+          .ifPresent(
+              next -> {
+                HttpServerExchange admitted = next.take();
+                admitted.dispatch(workers(admitted), work);
+              });
     }
   }
 
