@@ -10,7 +10,6 @@ import io.undertow.io.UndertowOutputStream;
 import io.undertow.server.BlockingHttpExchange;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,6 +17,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 
 /**
  * The blocking side of an exchange for Keybox's handlers, with the response body collected in
@@ -87,7 +89,7 @@ final class BufferedResponse implements BlockingHttpExchange {
       return;
     }
     exchange.setResponseContentLength(body.size());
-    new AsyncSenderImpl(exchange).send(body.bytes(), IoCallback.END_EXCHANGE);
+    new AsyncSenderImpl(exchange).send(body.buffers(), IoCallback.END_EXCHANGE);
   }
 
   private synchronized void discardBody() {
@@ -152,37 +154,62 @@ final class BufferedResponse implements BlockingHttpExchange {
     try (UndertowOutputStream out = new UndertowOutputStream(exchange)) {
       if (body.size() > 0) {
         exchange.setResponseContentLength(body.size());
-        ByteBuffer bytes = body.bytes();
-        out.write(bytes.array(), bytes.arrayOffset(), bytes.remaining());
+        for (ByteBuffer chunk : body.buffers()) {
+          out.write(chunk.array(), chunk.arrayOffset(), chunk.remaining());
+        }
       }
     }
   }
 
-  /** The in-memory body; closing it commits. */
-  private final class Body extends ByteArrayOutputStream {
-    Body() {
-      super(8192);
-    }
+  /**
+   * The in-memory body, in chunks sent as they are (a gathering write): a 2 MB page is neither
+   * copied while it grows nor held in one large array, which G1 would allocate as a humongous
+   * object. Closing it commits.
+   */
+  private final class Body extends OutputStream {
+    /** Most bodies are one small page; the first chunk fits them. */
+    private static final int FIRST_CHUNK = 8 * 1024;
+
+    /** Later chunks; well below G1's humongous threshold (half a region, 512 KB at least). */
+    private static final int CHUNK = 64 * 1024;
+
+    private final List<byte[]> filled = new ArrayList<>();
+    private byte[] current = new byte[FIRST_CHUNK];
+    private int used;
+    private int size;
 
     @Override
     public void write(int b) {
       synchronized (BufferedResponse.this) {
-        if (committed) {
-          throw new IllegalStateException("the response was sent already");
-        }
+        checkOpen();
         checkRoom(1);
-        super.write(b);
+        if (used == current.length) {
+          nextChunk();
+        }
+        current[used++] = (byte) b;
+        size++;
       }
     }
 
     @Override
     public void write(byte[] b, int off, int len) {
+      Objects.checkFromIndexSize(off, len, b.length);
       synchronized (BufferedResponse.this) {
-        if (committed) {
-          throw new IllegalStateException("the response was sent already");
-        }
+        checkOpen();
         checkRoom(len);
-        super.write(b, off, len);
+        int from = off;
+        int left = len;
+        while (left > 0) {
+          if (used == current.length) {
+            nextChunk();
+          }
+          int n = Math.min(left, current.length - used);
+          System.arraycopy(b, from, current, used, n);
+          used += n;
+          from += n;
+          left -= n;
+        }
+        size += len;
       }
     }
 
@@ -191,12 +218,40 @@ final class BufferedResponse implements BlockingHttpExchange {
       commit();
     }
 
-    ByteBuffer bytes() {
-      return ByteBuffer.wrap(buf, 0, count);
+    int size() {
+      return size;
+    }
+
+    void reset() {
+      filled.clear();
+      used = 0;
+      size = 0;
+    }
+
+    /** The body as buffers over its chunks, in order (no copy). */
+    ByteBuffer[] buffers() {
+      ByteBuffer[] buffers = new ByteBuffer[filled.size() + 1];
+      for (int i = 0; i < filled.size(); i++) {
+        buffers[i] = ByteBuffer.wrap(filled.get(i));
+      }
+      buffers[filled.size()] = ByteBuffer.wrap(current, 0, used);
+      return buffers;
+    }
+
+    private void nextChunk() {
+      filled.add(current);
+      current = new byte[CHUNK];
+      used = 0;
+    }
+
+    private void checkOpen() {
+      if (committed) {
+        throw new IllegalStateException("the response was sent already");
+      }
     }
 
     private void checkRoom(int more) {
-      if ((long) count + more > MAX_BODY_BYTES) {
+      if ((long) size + more > MAX_BODY_BYTES) {
         throw new IllegalStateException(
             "response body larger than " + MAX_BODY_BYTES + " bytes; page with a smaller limit");
       }

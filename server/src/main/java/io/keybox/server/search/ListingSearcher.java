@@ -26,6 +26,12 @@ import org.apache.lucene.search.TopFieldDocs;
 
 /** Runs listing searches and lookups on a snapshot. Stateless; safe for concurrent use. */
 public final class ListingSearcher {
+  /** The first window of {@link #previousCursor}, in mlsIds per listing of the page. */
+  private static final long FIRST_WINDOW = 4;
+
+  /** How much each further window of {@link #previousCursor} widens. */
+  private static final long WINDOW_GROWTH = 8;
+
   /**
    * Searches {@code snapshot}. One more hit than the page holds is fetched to know whether more
    * follow.
@@ -80,25 +86,41 @@ public final class ListingSearcher {
    * page holds the {@code limit} matches with the largest mlsIds at or below {@code lastId}, so its
    * cursor is the match just below those, or 0 when there is none. Empty when no match lies at or
    * below {@code lastId}, i.e. the current page starts at the beginning.
+   *
+   * <p>A descending mlsId sort over every match at or below the cursor cannot stop early on an
+   * index sorted by mlsId ascending: on a 1M-listing walk it scored every match before the cursor
+   * and cost five times the page itself. So it looks in a window of mlsIds just below the cursor
+   * first ({@link #FIRST_WINDOW} per listing of the page), and widens the window ({@link
+   * #WINDOW_GROWTH} times) only while the window holds no more than {@code limit} matches: every
+   * match outside the window is smaller than every match inside it. With mlsIds assigned densely,
+   * as the indexer does, one window is enough unless the filter admits under a quarter of the
+   * listings.
    */
   private static OptionalLong previousCursor(
       IndexSearcher searcher, Query query, long lastId, int limit) throws IOException {
     if (lastId <= 0) {
       return OptionalLong.empty();
     }
-    Query atOrBefore =
-        new BooleanQuery.Builder()
-            .add(query, Occur.FILTER)
-            .add(ListingFields.MLS_ID.range(null, lastId), Occur.FILTER)
-            .build();
     Sort descending = new Sort(ListingFields.MLS_ID.sort(true));
-    ScoreDoc[] before = searcher.search(atOrBefore, limit + 1, descending, false).scoreDocs;
-    if (before.length == 0) {
-      return OptionalLong.empty();
+    long span = FIRST_WINDOW * (limit + 1L);
+    while (true) {
+      // The window is (lastId - span, lastId]; once it would reach below 1 it is open below.
+      boolean open = span >= lastId;
+      Query inWindow =
+          new BooleanQuery.Builder()
+              .add(query, Occur.FILTER)
+              .add(
+                  ListingFields.MLS_ID.range(open ? null : lastId - span + 1, lastId), Occur.FILTER)
+              .build();
+      ScoreDoc[] before = searcher.search(inWindow, limit + 1, descending, false).scoreDocs;
+      if (before.length > limit) {
+        return OptionalLong.of(mlsIdOf(searcher, before[limit]));
+      }
+      if (open) {
+        return before.length == 0 ? OptionalLong.empty() : OptionalLong.of(0);
+      }
+      span = span > Long.MAX_VALUE / WINDOW_GROWTH ? Long.MAX_VALUE : span * WINDOW_GROWTH;
     }
-    return before.length <= limit
-        ? OptionalLong.of(0)
-        : OptionalLong.of(mlsIdOf(searcher, before[limit]));
   }
 
   /**
