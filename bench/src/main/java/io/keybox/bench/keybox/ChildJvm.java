@@ -16,14 +16,19 @@ import java.util.concurrent.TimeUnit;
  * profile apart from the load generator's.
  */
 public final class ChildJvm {
-  /** The JVM options of run.sh: Lucene's vector API and native access, G1. */
+  /** The JVM options run.sh gives every command: Lucene's vector API and native access. */
   static final List<String> RUN_SH_OPTIONS =
       List.of(
           "--enable-native-access=ALL-UNNAMED",
           "--add-modules",
           "jdk.incubator.vector",
-          "-XX:+UseG1GC",
           "-Djava.util.logging.SimpleFormatter.format=%1$tFT%1$tT.%1$tL%1$tz %4$s %3$s: %5$s%6$s%n");
+
+  /** run.sh's collector for the indexer, a batch job: throughput first. */
+  static final String INDEXER_GC = "-XX:+UseParallelGC";
+
+  /** run.sh's collector for the server: short pauses. */
+  static final String SERVER_GC = "-XX:+UseG1GC";
 
   private ChildJvm() {}
 

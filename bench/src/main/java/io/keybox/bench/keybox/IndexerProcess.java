@@ -59,7 +59,8 @@ public final class IndexerProcess {
       args.add("--openhouses");
       args.add(feedDir.resolve(FeedGenerator.OPEN_HOUSES_FILE).toString());
     }
-    List<String> jvm = profile.map(ChildJvm::flightRecording).orElse(List.of());
+    List<String> jvm = new ArrayList<>(List.of(ChildJvm.INDEXER_GC));
+    profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     long started = System.nanoTime();
     int code = ChildJvm.runToEnd(ChildJvm.command(MAIN, jvm, args), log, TIMEOUT_SECONDS);
     double seconds = (System.nanoTime() - started) / 1e9;

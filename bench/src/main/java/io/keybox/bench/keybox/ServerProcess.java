@@ -75,7 +75,7 @@ public final class ServerProcess implements AutoCloseable {
         StandardCharsets.UTF_8);
     Path log = workDir.resolve("server.log");
     Files.deleteIfExists(log);
-    List<String> jvm = new ArrayList<>();
+    List<String> jvm = new ArrayList<>(List.of(ChildJvm.SERVER_GC));
     heap.ifPresent(h -> jvm.add("-Xmx" + h));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     List<String> args =

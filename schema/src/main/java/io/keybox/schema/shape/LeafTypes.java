@@ -165,7 +165,10 @@ public final class LeafTypes {
     String value = text.strip();
     Instant instant;
     try {
-      if (value.length() <= 10) {
+      Instant utc = commonUtcForm(value);
+      if (utc != null) {
+        instant = utc;
+      } else if (value.length() <= 10) {
         instant = LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant();
       } else {
         TemporalAccessor parsed =
@@ -182,6 +185,67 @@ public final class LeafTypes {
           "expected an ISO-8601 date or date-time, got '" + text + "'");
     }
     return instant;
+  }
+
+  /**
+   * The form nearly every feed date-time takes, {@code yyyy-MM-ddTHH:mm:ss[.fraction]Z}, read
+   * without the general formatter (which cost 4.5% of the indexer's CPU); null for any other text,
+   * which then takes the general path, so the answer is the same either way.
+   */
+  private static Instant commonUtcForm(String v) {
+    int n = v.length();
+    if (n < 20
+        || n > 30
+        || v.charAt(n - 1) != 'Z'
+        || v.charAt(4) != '-'
+        || v.charAt(7) != '-'
+        || v.charAt(10) != 'T'
+        || v.charAt(13) != ':'
+        || v.charAt(16) != ':') {
+      return null;
+    }
+    int nanos = 0;
+    if (n > 20) {
+      if (v.charAt(19) != '.' || n == 21) {
+        return null;
+      }
+      int fraction = digits(v, 20, n - 1);
+      if (fraction < 0) {
+        return null;
+      }
+      nanos = fraction;
+      for (int scale = n - 21; scale < 9; scale++) {
+        nanos *= 10;
+      }
+    }
+    int year = digits(v, 0, 4);
+    int month = digits(v, 5, 7);
+    int day = digits(v, 8, 10);
+    int hour = digits(v, 11, 13);
+    int minute = digits(v, 14, 16);
+    int second = digits(v, 17, 19);
+    if ((year | month | day | hour | minute | second) < 0) {
+      return null;
+    }
+    try {
+      return LocalDateTime.of(year, month, day, hour, minute, second, nanos)
+          .toInstant(ZoneOffset.UTC);
+    } catch (DateTimeException e) {
+      return null; // e.g. February 30th: the general path rejects it with the usual message
+    }
+  }
+
+  /** The decimal number in {@code v[from, to)}, or -1 if a character is not an ASCII digit. */
+  private static int digits(String v, int from, int to) {
+    int value = 0;
+    for (int i = from; i < to; i++) {
+      int d = v.charAt(i) - '0';
+      if (d < 0 || d > 9) {
+        return -1;
+      }
+      value = value * 10 + d;
+    }
+    return value;
   }
 
   /** Parses the boolean spellings of feeds: true/false, y/n, yes/no, 1/0 (any case). */

@@ -23,6 +23,13 @@ class LeafTypesTest {
     "2024-05-01T00:00-05:00, 2024-05-01T05:00:00Z",
     "2024-05-01T00:00:00+05:30[Asia/Kolkata], 2024-04-30T18:30:00Z",
     "' 2024-05-01T00:00:00Z ', 2024-05-01T00:00:00Z",
+    // The common UTC form, read by a shortcut: fractions of every length, the last day of a month.
+    "2024-05-01T12:00:00.5Z, 2024-05-01T12:00:00.500Z",
+    "2024-05-01T12:00:00.123456789Z, 2024-05-01T12:00:00.123456789Z",
+    "2024-02-29T23:59:59Z, 2024-02-29T23:59:59Z",
+    "1969-12-31T23:59:59Z, 1969-12-31T23:59:59Z",
+    // Not for the shortcut; the general path reads it.
+    "2024-05-01T12:00:00.Z, 2024-05-01T12:00:00Z",
   })
   void parsesDatesAndDateTimesReadingUtcUnlessAZoneIsGiven(String text, String expected) {
     assertEquals(Instant.parse(expected), LeafTypes.parseInstant(text));
@@ -39,6 +46,12 @@ class LeafTypesTest {
         "20240501",
         "2024-05-01 12:00:00",
         "2024-05-01T25:00:00Z",
+        "2024-05-01T24:00:00Z",
+        "2023-02-29T12:00:00Z",
+        "2024-05-01T12:60:00Z",
+        "2024-05-01T12:00:00.1234567890Z",
+        "2024-05-01T12:00:0aZ",
+        "2024-05-01T12:00:00.-1Z",
         "2024-05-01T12:00:00+25:00",
         // Valid ISO-8601, but beyond what epoch milliseconds can hold: used to overflow later.
         "-999999999-01-01T00:00:00Z",
