@@ -30,7 +30,7 @@ final class AccessLog {
         exchange.getRequestPath() + (query == null || query.isEmpty() ? "" : "?" + query),
         exchange.getStatusCode(),
         exchange.getResponseBytesSent(),
-        String.format("%.1fms", nanos / 1e6),
+        milliseconds(nanos),
         requestId);
   }
 
@@ -58,20 +58,39 @@ final class AccessLog {
       long bytes,
       String duration,
       String requestId) {
-    out.printf(
-        "%s key=%s %s %s %d %dB %s id=%s%n",
-        Instant.now(),
-        sanitize(key),
-        sanitize(method),
-        sanitize(pathAndQuery),
-        status,
-        bytes,
-        duration,
-        requestId);
+    // Built by hand rather than with printf: a Formatter per request showed in the server's
+    // profile, and one print is one write of the whole line.
+    StringBuilder line = new StringBuilder(128 + pathAndQuery.length());
+    line.append(Instant.now())
+        .append(" key=")
+        .append(sanitize(key))
+        .append(' ')
+        .append(sanitize(method))
+        .append(' ')
+        .append(sanitize(pathAndQuery))
+        .append(' ')
+        .append(status)
+        .append(' ')
+        .append(bytes)
+        .append("B ")
+        .append(duration)
+        .append(" id=")
+        .append(requestId)
+        .append(System.lineSeparator());
+    out.print(line);
+  }
+
+  /** {@code nanos} as milliseconds with one decimal, rounded half up: {@code 3.1ms}. */
+  static String milliseconds(long nanos) {
+    long tenths = (Math.max(0, nanos) + 50_000) / 100_000;
+    return (tenths / 10) + "." + (tenths % 10) + "ms";
   }
 
   /** Control characters would let a request forge log lines; they are escaped. */
   private static String sanitize(String text) {
+    if (text.chars().noneMatch(Character::isISOControl)) {
+      return text;
+    }
     StringBuilder out = new StringBuilder(text.length());
     text.codePoints()
         .forEach(
