@@ -11,7 +11,10 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.BiPredicate;
 
 /**
@@ -30,10 +33,12 @@ import java.util.function.BiPredicate;
  * as one for a known key, so response times do not tell which keys exist. Failed checks are never
  * cached: each costs a full hash.
  *
- * <p>At most a few slow hashes run at once (half the cores) and only a few requests may wait for
- * one; beyond that {@link #authenticate} throws {@link BusyException} rather than queue, so a flood
- * of wrong secrets cannot take every thread. {@link #authenticateCached} never hashes: the HTTP
- * layer answers requests with cached credentials through it before it throttles the others.
+ * <p>Requests that bring the same uncached credentials while they are being checked wait for that
+ * one check instead of hashing again. At most a few slow hashes run at once (half the cores) and
+ * only a few requests may wait for one; beyond that {@link #authenticate} throws {@link
+ * BusyException} rather than queue, so a flood of wrong secrets cannot take every thread. {@link
+ * #authenticateCached} never hashes: the HTTP layer answers requests with cached credentials
+ * through it before it throttles the others.
  *
  * <p>{@link #replaceAccounts} swaps the accounts and drops the cache in one step, so a changed or
  * removed key stops working at once. A request already being checked finishes against the accounts
@@ -64,7 +69,11 @@ public final class Authenticator {
    * unknown keys are checked against, and the credentials verified against these accounts.
    */
   private record State(
-      Accounts accounts, SecretHash unknownKeyHash, byte[] cacheSalt, Cache verified) {
+      Accounts accounts,
+      SecretHash unknownKeyHash,
+      byte[] cacheSalt,
+      Cache verified,
+      ConcurrentMap<String, CompletableFuture<Optional<Account>>> checking) {
     static State of(Accounts accounts, int cacheCapacity) {
       byte[] salt = new byte[16];
       RANDOM.nextBytes(salt);
@@ -72,7 +81,8 @@ public final class Authenticator {
           accounts,
           SecretHash.unmatchable(accounts.typicalIterations()),
           salt,
-          new Cache(cacheCapacity));
+          new Cache(cacheCapacity),
+          new ConcurrentHashMap<>());
     }
   }
 
@@ -182,6 +192,41 @@ public final class Authenticator {
     if (!mayHash) {
       return Optional.empty();
     }
+    // The same credentials being checked already (a page whose widgets call at once, right after
+    // a start or a keys reload): wait for that answer rather than hash again or be refused busy.
+    CompletableFuture<Optional<Account>> mine = new CompletableFuture<>();
+    CompletableFuture<Optional<Account>> running =
+        current.checking().putIfAbsent(fingerprint, mine);
+    if (running != null) {
+      return awaitCheck(running);
+    }
+    try {
+      Optional<Account> account = verify(current, credentials, colon, fingerprint);
+      mine.complete(account);
+      return account;
+    } catch (RuntimeException | Error e) {
+      mine.completeExceptionally(e);
+      throw e;
+    } finally {
+      current.checking().remove(fingerprint, mine);
+    }
+  }
+
+  /** The answer of the same credentials' check running on another thread. */
+  private static Optional<Account> awaitCheck(CompletableFuture<Optional<Account>> running) {
+    try {
+      return running.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof BusyException busy) {
+        throw busy;
+      }
+      throw e;
+    }
+  }
+
+  /** Runs the slow hash for uncached credentials, through the gate; caches a success. */
+  private Optional<Account> verify(
+      State current, byte[] credentials, int colon, String fingerprint) {
     String key;
     String secret;
     try {

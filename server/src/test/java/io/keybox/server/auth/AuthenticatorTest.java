@@ -355,6 +355,47 @@ class AuthenticatorTest {
   }
 
   @Test
+  void theSameCredentialsArrivingTogetherShareOneSlowHash() throws Exception {
+    AtomicInteger hashes = new AtomicInteger();
+    CountDownLatch hashing = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Authenticator auth =
+        new Authenticator(
+            ACCOUNTS,
+            100,
+            (hash, secret) -> {
+              hashes.incrementAndGet();
+              hashing.countDown();
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return hash.matches(secret);
+            },
+            // One permit and nobody may wait for it: without sharing, three of these would be busy.
+            new VerificationGate(1, 0, Duration.ofSeconds(5)));
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Optional<Account>>> logins = new ArrayList<>();
+      logins.add(pool.submit(() -> auth.authenticate(basic("alice:wonderland"))));
+      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      for (int i = 0; i < 3; i++) {
+        logins.add(pool.submit(() -> auth.authenticate(basic("alice:wonderland"))));
+      }
+      Thread.sleep(100); // the three are waiting for the first check (or have not started yet)
+      release.countDown();
+      for (Future<Optional<Account>> login : logins) {
+        assertEquals(Optional.of(ALICE), login.get(5, TimeUnit.SECONDS));
+      }
+      assertEquals(1, hashes.get());
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void aWaiterGivesUpAfterTheMaximumWait() throws Exception {
     CountDownLatch hashing = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
