@@ -116,10 +116,7 @@ public final class ListingSource {
       throws IOException {
     Loader loader = new Loader(withRooms, withCompliance);
     storedFields.document(docId, loader);
-    if (loader.base == null) {
-      throw new IllegalStateException("document " + docId + " has no stored listing");
-    }
-    return new ListingSource(loader.base, loader.roomsAt, loader.rooms, loader.compliance);
+    return loader.listing(docId);
   }
 
   /** Writes the listing JSON, with the requested optional blocks, to {@code out}. */
@@ -152,17 +149,35 @@ public final class ListingSource {
     return out.toByteArray();
   }
 
-  private static final class Loader extends StoredFieldVisitor {
+  /**
+   * Collects a listing's stored source in one visit of its document; a visitor for documents that
+   * hold more (an open house and its listing) delegates the listing's fields to it, so the document
+   * is decompressed once.
+   */
+  public static final class Loader extends StoredFieldVisitor {
     private final boolean withRooms;
     private final boolean withCompliance;
-    byte[] base;
-    int roomsAt;
-    byte[] rooms;
-    byte[] compliance;
+    private byte[] base;
+    private int roomsAt;
+    private byte[] rooms;
+    private byte[] compliance;
 
-    Loader(boolean withRooms, boolean withCompliance) {
+    /** A loader that keeps the optional blocks asked for. */
+    public Loader(boolean withRooms, boolean withCompliance) {
       this.withRooms = withRooms;
       this.withCompliance = withCompliance;
+    }
+
+    /**
+     * The listing collected from document {@code docId} (named in the error only).
+     *
+     * @throws IllegalStateException when the document held no listing
+     */
+    public ListingSource listing(int docId) {
+      if (base == null) {
+        throw new IllegalStateException("document " + docId + " has no stored listing");
+      }
+      return new ListingSource(base, roomsAt, rooms, compliance);
     }
 
     @Override

@@ -59,13 +59,12 @@ public final class OpenHouseSource {
   public static OpenHouseSource load(
       StoredFields storedFields, int docId, boolean withRooms, boolean withCompliance)
       throws IOException {
-    HeadLoader loader = new HeadLoader();
+    Loader loader = new Loader(new ListingSource.Loader(withRooms, withCompliance));
     storedFields.document(docId, loader);
     if (loader.head == null) {
       throw new IllegalStateException("document " + docId + " has no stored open house");
     }
-    return new OpenHouseSource(
-        loader.head, ListingSource.load(storedFields, docId, withRooms, withCompliance));
+    return new OpenHouseSource(loader.head, loader.listing.listing(docId));
   }
 
   /** Writes the open house JSON, its listing with the requested optional blocks, to {@code out}. */
@@ -87,20 +86,32 @@ public final class OpenHouseSource {
     return out.toByteArray();
   }
 
-  private static final class HeadLoader extends StoredFieldVisitor {
+  /** The open house's own head and, through the listing's loader, its listing: one visit. */
+  private static final class Loader extends StoredFieldVisitor {
+    final ListingSource.Loader listing;
     byte[] head;
 
-    @Override
-    public Status needsField(FieldInfo fieldInfo) {
-      if (fieldInfo.name.equals(HEAD)) {
-        return Status.YES;
-      }
-      return head == null ? Status.NO : Status.STOP;
+    Loader(ListingSource.Loader listing) {
+      this.listing = listing;
     }
 
     @Override
-    public void binaryField(FieldInfo fieldInfo, byte[] value) {
-      head = value;
+    public Status needsField(FieldInfo fieldInfo) throws IOException {
+      return fieldInfo.name.equals(HEAD) ? Status.YES : listing.needsField(fieldInfo);
+    }
+
+    @Override
+    public void binaryField(FieldInfo fieldInfo, byte[] value) throws IOException {
+      if (fieldInfo.name.equals(HEAD)) {
+        head = value;
+      } else {
+        listing.binaryField(fieldInfo, value);
+      }
+    }
+
+    @Override
+    public void intField(FieldInfo fieldInfo, int value) throws IOException {
+      listing.intField(fieldInfo, value);
     }
   }
 }

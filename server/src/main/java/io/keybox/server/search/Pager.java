@@ -22,6 +22,12 @@ import org.apache.lucene.search.Sort;
  * cursor. One more hit than the page holds is fetched to know whether more follow.
  */
 final class Pager {
+  /** The first window of {@link #previousCursor}, in keys per record of the page. */
+  private static final long FIRST_WINDOW = 4;
+
+  /** How much each further window of {@link #previousCursor} widens. */
+  private static final long WINDOW_GROWTH = 8;
+
   private Pager() {}
 
   /**
@@ -73,9 +79,18 @@ final class Pager {
   }
 
   /**
-   * The {@code lastId} whose page is the one before the page after {@code lastId} (see {@link
-   * ListingSearcher}): the match just below the {@code limit} largest keys at or below {@code
-   * lastId}, 0 when there is none, empty when the current page starts at the beginning.
+   * The {@code lastId} whose page is the one before the page after {@code lastId}: the previous
+   * page holds the {@code limit} matches with the largest keys at or below {@code lastId}, so its
+   * cursor is the match just below those, 0 when there is none, and empty when no match lies at or
+   * below {@code lastId} (the current page starts at the beginning).
+   *
+   * <p>A descending key sort over every match at or below the cursor cannot stop early on an index
+   * sorted by key ascending: on a 1M-listing walk it scored every match before the cursor and cost
+   * five times the page itself. So it looks in a window of keys just below the cursor first ({@link
+   * #FIRST_WINDOW} per record of the page), and widens the window ({@link #WINDOW_GROWTH} times)
+   * only while the window holds no more than {@code limit} matches: every match outside the window
+   * is smaller than every match inside it. With keys assigned densely, as the indexer does, one
+   * window is enough unless the filter admits under a quarter of the records.
    */
   private static OptionalLong previousCursor(
       IndexSearcher searcher, Query query, LongValueField key, long lastId, int limit)
@@ -83,19 +98,25 @@ final class Pager {
     if (lastId <= 0) {
       return OptionalLong.empty();
     }
-    Query atOrBefore =
-        new BooleanQuery.Builder()
-            .add(query, Occur.FILTER)
-            .add(key.range(null, lastId), Occur.FILTER)
-            .build();
-    ScoreDoc[] before =
-        searcher.search(atOrBefore, limit + 1, new Sort(key.sort(true)), false).scoreDocs;
-    if (before.length == 0) {
-      return OptionalLong.empty();
+    Sort descending = new Sort(key.sort(true));
+    long span = FIRST_WINDOW * (limit + 1L);
+    while (true) {
+      // The window is (lastId - span, lastId]; once it would reach below 1 it is open below.
+      boolean open = span >= lastId;
+      Query inWindow =
+          new BooleanQuery.Builder()
+              .add(query, Occur.FILTER)
+              .add(key.range(open ? null : lastId - span + 1, lastId), Occur.FILTER)
+              .build();
+      ScoreDoc[] before = searcher.search(inWindow, limit + 1, descending, false).scoreDocs;
+      if (before.length > limit) {
+        return OptionalLong.of(keyOf(searcher, key, before[limit]));
+      }
+      if (open) {
+        return before.length == 0 ? OptionalLong.empty() : OptionalLong.of(0);
+      }
+      span = span > Long.MAX_VALUE / WINDOW_GROWTH ? Long.MAX_VALUE : span * WINDOW_GROWTH;
     }
-    return before.length <= limit
-        ? OptionalLong.of(0)
-        : OptionalLong.of(keyOf(searcher, key, before[limit]));
   }
 
   /** The key of a hit, from the sort values when the sort was by the key, else from doc values. */
