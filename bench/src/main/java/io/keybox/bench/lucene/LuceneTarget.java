@@ -1,20 +1,25 @@
 package io.keybox.bench.lucene;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.bench.SystemName;
 import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
-import io.keybox.bench.mix.Endpoint;
 import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.ListingSource;
+import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.error.ApiException;
 import io.keybox.server.query.ListingQueryBuilder;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
+import io.keybox.server.query.OpenHouseQueryBuilder;
+import io.keybox.server.query.OpenHouseRequestParser;
+import io.keybox.server.query.OpenHouseSearchRequest;
+import io.keybox.server.query.Paging;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
 import java.io.IOException;
@@ -43,8 +48,11 @@ import org.apache.lucene.search.ScoreDoc;
  * {@code lastId} page for its Link header) counts as server overhead.
  */
 public final class LuceneTarget implements Target {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
   private final IndexSearcher searcher;
   private final ListingRequestParser parser;
+  private final OpenHouseRequestParser openHouseParser;
 
   /**
    * @param reader the index the server serves; the caller closes it
@@ -53,6 +61,7 @@ public final class LuceneTarget implements Target {
   public LuceneTarget(DirectoryReader reader, int offsetWindow) {
     this.searcher = new IndexSearcher(reader);
     this.parser = new ListingRequestParser(offsetWindow);
+    this.openHouseParser = new OpenHouseRequestParser(offsetWindow);
   }
 
   @Override
@@ -62,10 +71,7 @@ public final class LuceneTarget implements Target {
 
   @Override
   public Optional<String> unsupported(QueryClass queryClass) {
-    return queryClass.endpoint() == Endpoint.OPEN_HOUSES
-        ? Optional.of(
-            "not implemented in the raw Lucene peer: open houses are not in the index schema yet")
-        : Optional.empty();
+    return Optional.empty();
   }
 
   @Override
@@ -78,7 +84,7 @@ public final class LuceneTarget implements Target {
             case SEARCH -> search(Params.parse(request.query()), detailed);
             case LISTING -> listing(request.mlsId(), Params.parse(request.query()), detailed);
             case ANALYTICS -> analytics(Params.parse(request.query()), detailed);
-            case OPEN_HOUSES -> Outcome.failed(501, "not implemented");
+            case OPEN_HOUSES -> openHouses(Params.parse(request.query()), detailed);
           };
         } catch (ApiException e) {
           return Outcome.failed(e.status(), e.getMessage());
@@ -162,6 +168,45 @@ public final class LuceneTarget implements Target {
     Query query = ListingQueryBuilder.build(parser.filter(params));
     LuceneAnalytics.Result result = LuceneAnalytics.compute(searcher, query);
     return Outcome.ok(0, -1, detailed ? List.of("totalCount=" + result.totalCount()) : null);
+  }
+
+  /**
+   * A page of open houses in offset mode (the mix sends no open house cursor): the page query, the
+   * stored open house and listing of each hit, the count when asked. The openHouseIds for the
+   * answer check are read from the stored JSON only for the detailed requests.
+   */
+  private Outcome openHouses(Params params, boolean detailed) throws IOException {
+    OpenHouseSearchRequest request = openHouseParser.parse(params);
+    Paging paging = request.paging();
+    if (paging.lastId().isPresent()) {
+      return Outcome.failed(501, "lastId paging of open houses is not part of the mix");
+    }
+    Query query = OpenHouseQueryBuilder.build(request.filter());
+    ScoreDoc[] hits =
+        searcher.search(
+                query,
+                paging.offset() + paging.limit() + 1,
+                request.sort().sort(request.descending()),
+                false)
+            .scoreDocs;
+    int from = paging.offset();
+    if (from > 0 && hits.length <= from) {
+      return Outcome.failed(400, "offset too high");
+    }
+    int to = Math.min(hits.length, from + paging.limit());
+    StoredFields stored = searcher.storedFields();
+    List<String> keys = detailed ? new ArrayList<>() : null;
+    for (int i = from; i < to; i++) {
+      OpenHouseSource openHouse = OpenHouseSource.load(stored, hits[i].doc, false, false);
+      if (detailed) {
+        keys.add(JSON.readTree(openHouse.toBytes(false, false)).path("openHouseId").asText());
+      }
+    }
+    long total = paging.count() ? searcher.count(query) : -1;
+    if (detailed && total >= 0) {
+      keys.add("total=" + total);
+    }
+    return Outcome.ok(0, -1, keys);
   }
 
   private long mlsId(int doc) throws IOException {
