@@ -26,10 +26,11 @@ public final class DimCounts {
   public static final Comparator<String> BY_VALUE =
       Comparator.comparing(KeywordField::normalize).thenComparing(Comparator.naturalOrder());
 
-  private final Facets facets;
+  private final Map<String, Facets> byField;
 
-  DimCounts(Facets facets) {
-    this.facets = facets;
+  /** Counts per facet field ({@link ListingFacets#fieldOf}); a field absent was not counted. */
+  DimCounts(Map<String, Facets> byField) {
+    this.byField = Map.copyOf(byField);
   }
 
   /**
@@ -38,6 +39,10 @@ public final class DimCounts {
    * @throws IOException from the index
    */
   public List<ValueCount> values(ListingDim dim) throws IOException {
+    Facets facets = byField.get(ListingFacets.fieldOf(dim));
+    if (facets == null) {
+      return List.of();
+    }
     FacetResult result;
     try {
       result = facets.getAllChildren(dim.dimName());

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsCollectorManager;
-import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -30,8 +29,8 @@ public record ListingOptions(Map<ListingDim, List<String>> values) {
    * @param state the facet state of the searcher's reader; empty when it has no listings
    * @throws IOException from the index
    */
-  public static ListingOptions compute(
-      IndexSearcher searcher, Optional<SortedSetDocValuesReaderState> state) throws IOException {
+  public static ListingOptions compute(IndexSearcher searcher, Optional<ListingFacets.State> state)
+      throws IOException {
     Map<ListingDim, List<String>> values = new EnumMap<>(ListingDim.class);
     DimCounts counts = null;
     if (state.isPresent()) {

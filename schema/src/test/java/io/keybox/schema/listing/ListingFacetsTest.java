@@ -8,9 +8,9 @@ import io.keybox.schema.field.NumericColumn;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsCollectorManager;
-import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -69,7 +69,7 @@ class ListingFacetsTest {
         DirectoryReader reader = index(dir)) {
       assertEquals(2, reader.leaves().size());
       IndexSearcher searcher = new IndexSearcher(reader);
-      SortedSetDocValuesReaderState state = new ListingFacets().readerState(reader).orElseThrow();
+      ListingFacets.State state = new ListingFacets().readerState(reader).orElseThrow();
       FacetsCollector active =
           searcher.search(
               ListingQueries.statusIn(List.of(Status.Active)), new FacetsCollectorManager());
@@ -85,6 +85,26 @@ class ListingFacetsTest {
           counts.values(ListingDim.FEATURES).subList(0, 2));
       assertEquals(List.of(), counts.values(ListingDim.SUBDIVISION));
       assertEquals(List.of(), counts.values(ListingDim.WATER));
+    }
+  }
+
+  @Test
+  void countingTheAnalyticsDimsReadsOnlyTheirOwnField() throws Exception {
+    try (ByteBuffersDirectory dir = new ByteBuffersDirectory();
+        DirectoryReader reader = index(dir)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      ListingFacets.State state = new ListingFacets().readerState(reader).orElseThrow();
+      assertEquals(Set.of("$analytics", "$facets"), state.byField().keySet(), "two facet fields");
+      FacetsCollector active =
+          searcher.search(
+              ListingQueries.statusIn(List.of(Status.Active)), new FacetsCollectorManager());
+      DimCounts counts = ListingFacets.count(state, active, ListingFacets.ANALYTICS_DIMS);
+      assertEquals(List.of(new ValueCount("HOUSTON", 3)), counts.values(ListingDim.CITY));
+      assertEquals(
+          List.of(new ValueCount("RES", 2), new ValueCount("RNT", 1)),
+          counts.values(ListingDim.TYPE));
+      // Features live in the other field, which was not counted.
+      assertEquals(List.of(), counts.values(ListingDim.FEATURES));
     }
   }
 

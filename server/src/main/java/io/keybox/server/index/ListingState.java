@@ -4,7 +4,6 @@ import io.keybox.schema.listing.ListingFacets;
 import io.keybox.schema.listing.ListingOptions;
 import java.io.IOException;
 import java.util.Optional;
-import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
 import org.apache.lucene.search.IndexSearcher;
 
 /**
@@ -16,7 +15,7 @@ import org.apache.lucene.search.IndexSearcher;
  * @param facets the facet state; empty when the index holds no listing
  * @param options the distinct values OPTIONS /properties lists
  */
-public record ListingState(Optional<SortedSetDocValuesReaderState> facets, ListingOptions options) {
+public record ListingState(Optional<ListingFacets.State> facets, ListingOptions options) {
 
   /**
    * The state of the listings {@code searcher} sees.
@@ -24,7 +23,7 @@ public record ListingState(Optional<SortedSetDocValuesReaderState> facets, Listi
    * @throws IOException from the index
    */
   static ListingState of(IndexSearcher searcher) throws IOException {
-    Optional<SortedSetDocValuesReaderState> facets =
+    Optional<ListingFacets.State> facets =
         new ListingFacets().readerState(searcher.getIndexReader());
     return new ListingState(facets, ListingOptions.compute(searcher, facets));
   }

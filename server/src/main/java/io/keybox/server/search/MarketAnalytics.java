@@ -69,7 +69,9 @@ public final class MarketAnalytics {
     Optional<DimCounts> counts =
         snapshot.listings().facets().isEmpty()
             ? Optional.empty()
-            : Optional.of(ListingFacets.count(snapshot.listings().facets().get(), matches));
+            : Optional.of(
+                ListingFacets.count(
+                    snapshot.listings().facets().get(), matches, ListingFacets.ANALYTICS_DIMS));
     return new MarketStats(
         MatchScan.count(matches),
         price.value(),
