@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.lucene.facet.FacetResult;
 import org.apache.lucene.facet.Facets;
 import org.apache.lucene.facet.LabelAndValue;
@@ -27,10 +28,15 @@ public final class DimCounts {
       Comparator.comparing(KeywordField::normalize).thenComparing(Comparator.naturalOrder());
 
   private final Map<String, Facets> byField;
+  private final Function<ListingDim, String> fieldOf;
 
-  /** Counts per facet field ({@link ListingFacets#fieldOf}); a field absent was not counted. */
-  DimCounts(Map<String, Facets> byField) {
+  /**
+   * @param byField counts per facet field; a field absent was not counted
+   * @param fieldOf the field that holds a dim
+   */
+  DimCounts(Map<String, Facets> byField, Function<ListingDim, String> fieldOf) {
     this.byField = Map.copyOf(byField);
+    this.fieldOf = fieldOf;
   }
 
   /**
@@ -39,7 +45,7 @@ public final class DimCounts {
    * @throws IOException from the index
    */
   public List<ValueCount> values(ListingDim dim) throws IOException {
-    Facets facets = byField.get(ListingFacets.fieldOf(dim));
+    Facets facets = byField.get(fieldOf.apply(dim));
     if (facets == null) {
       return List.of();
     }

@@ -69,6 +69,16 @@ public final class ListingFacets {
     public State {
       byField = Map.copyOf(byField);
     }
+
+    /**
+     * The field that holds {@code dim} in this reader: its own, or the default field in an index
+     * written before the analytics dims had one (they were all there then), so such an index
+     * answers the same, only slower, until it is rebuilt.
+     */
+    String fieldOf(ListingDim dim) {
+      String own = ListingFacets.fieldOf(dim);
+      return byField.containsKey(own) ? own : FacetsConfig.DEFAULT_INDEX_FIELD_NAME;
+    }
   }
 
   public ListingFacets() {
@@ -137,13 +147,13 @@ public final class ListingFacets {
       throws IOException {
     Map<String, Facets> byField = new HashMap<>();
     for (ListingDim dim : dims) {
-      String field = fieldOf(dim);
+      String field = state.fieldOf(dim);
       SortedSetDocValuesReaderState fieldState = state.byField().get(field);
       if (fieldState != null && !byField.containsKey(field)) {
         byField.put(field, new SortedSetDocValuesFacetCounts(fieldState, matches));
       }
     }
-    return new DimCounts(byField);
+    return new DimCounts(byField, state::fieldOf);
   }
 
   /**

@@ -9,14 +9,18 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsCollectorManager;
+import org.apache.lucene.facet.FacetsConfig;
+import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.DoubleValues;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.junit.jupiter.api.Test;
 
@@ -105,6 +109,35 @@ class ListingFacetsTest {
           counts.values(ListingDim.TYPE));
       // Features live in the other field, which was not counted.
       assertEquals(List.of(), counts.values(ListingDim.FEATURES));
+    }
+  }
+
+  @Test
+  void anIndexWrittenBeforeTheAnalyticsFieldIsCountedFromTheSharedField() throws Exception {
+    // Every dim in $facets, as indexes were written before $analytics existed.
+    FacetsConfig before = new FacetsConfig();
+    before.setMultiValued("city", true);
+    before.setMultiValued("interiorFeatures", true);
+    try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (String[] listing :
+            new String[][] {{"Houston", "Pool"}, {"houston", "Pool"}, {"Katy", "Fireplace"}}) {
+          Document doc = new Document();
+          doc.add(new SortedSetDocValuesFacetField("city", listing[0]));
+          doc.add(new SortedSetDocValuesFacetField("interiorFeatures", listing[1]));
+          writer.addDocument(before.build(doc));
+        }
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        ListingFacets.State state = new ListingFacets().readerState(reader).orElseThrow();
+        assertEquals(Set.of("$facets"), state.byField().keySet());
+        FacetsCollector all =
+            new IndexSearcher(reader).search(new MatchAllDocsQuery(), new FacetsCollectorManager());
+        DimCounts counts = ListingFacets.count(state, all, ListingFacets.ANALYTICS_DIMS);
+        assertEquals(
+            List.of(new ValueCount("Houston", 2), new ValueCount("Katy", 1)),
+            counts.values(ListingDim.CITY));
+      }
     }
   }
 
