@@ -50,7 +50,7 @@ final class AdmissionHandler implements HttpHandler {
   @Override
   public void handleRequest(HttpServerExchange exchange) {
     if (admission.tryRun()) {
-      exchange.dispatch(workers(exchange), work);
+      runAdmitted(exchange);
       return;
     }
     // Queue it once this call has returned, as Undertow's RequestLimit does: a slot freed on
@@ -61,7 +61,7 @@ final class AdmissionHandler implements HttpHandler {
   private void admitOrQueue(HttpServerExchange exchange) {
     WaitingRequest<HttpServerExchange> waiting = new WaitingRequest<>(exchange);
     switch (admission.admit(waiting)) {
-      case RUN -> exchange.dispatch(workers(exchange), work);
+      case RUN -> runAdmitted(exchange);
       case QUEUED ->
           waiting.timer(
               exchange
@@ -86,14 +86,30 @@ final class AdmissionHandler implements HttpHandler {
         response.commit();
       }
     } finally {
-      admission
-          .release()
-          .ifPresent(
-              next -> {
-                HttpServerExchange admitted = next.take();
-                admitted.dispatch(workers(admitted), work);
-              });
+      releaseSlot();
     }
+  }
+
+  /**
+   * Runs an admitted request on a worker. Undertow's own dispatch of a handler skips it when the
+   * connection has closed meanwhile, which would keep its slot taken for good (a client giving up
+   * in the queue; with HTTP/2 every stream of a closed connection); here the slot is handed on.
+   */
+  private void runAdmitted(HttpServerExchange exchange) {
+    exchange.dispatch(
+        workers(exchange),
+        () -> {
+          if (exchange.getConnection().isOpen()) {
+            Connectors.executeRootHandler(work, exchange); // work releases the slot
+          } else {
+            releaseSlot();
+          }
+        });
+  }
+
+  /** Frees the caller's slot, or hands it straight to the oldest waiting request. */
+  private void releaseSlot() {
+    admission.release().ifPresent(next -> runAdmitted(next.take()));
   }
 
   private static Executor workers(HttpServerExchange exchange) {

@@ -10,6 +10,7 @@ import io.undertow.io.UndertowOutputStream;
 import io.undertow.server.BlockingHttpExchange;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
+import io.undertow.util.Headers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -67,6 +68,20 @@ final class BufferedResponse implements BlockingHttpExchange {
     return response;
   }
 
+  /**
+   * Whether the exchange's buffered response was committed: its status, headers and body are final
+   * even though sending may not have begun yet.
+   */
+  static boolean isCommitted(HttpServerExchange exchange) {
+    BufferedResponse response = exchange.getAttachment(KEY);
+    if (response == null) {
+      return false;
+    }
+    synchronized (response) {
+      return response.committed;
+    }
+  }
+
   /** Drops whatever body was written but not yet sent, e.g. to answer with an error instead. */
   static void discard(HttpServerExchange exchange) {
     BufferedResponse response = exchange.getAttachment(KEY);
@@ -91,7 +106,7 @@ final class BufferedResponse implements BlockingHttpExchange {
     exchange.setResponseContentLength(body.size());
     ByteBuffer[] buffers = body.buffers();
     Runnable send = () -> new AsyncSenderImpl(exchange).send(buffers, IoCallback.END_EXCHANGE);
-    if (exchange.isInIoThread() || exchange.isDispatched()) {
+    if (exchange.isInIoThread() || exchange.isDispatched() || !plainWrite()) {
       send.run();
     } else {
       // Sent, and the exchange ended, on the connection's IO thread: ended on a worker, Undertow
@@ -100,6 +115,16 @@ final class BufferedResponse implements BlockingHttpExchange {
       // spin took a third of the server's CPU on small pages.
       exchange.dispatch(exchange.getIoThread(), send);
     }
+  }
+
+  /**
+   * Whether sending is a plain copy to the socket. Compressing (the client accepts an encoding) or
+   * encrypting (TLS) a large body would hold the IO thread, which serves many connections, so those
+   * answers are sent from the worker as before.
+   */
+  private boolean plainWrite() {
+    return !exchange.getRequestHeaders().contains(Headers.ACCEPT_ENCODING)
+        && exchange.getConnection().getSslSessionInfo() == null;
   }
 
   private synchronized void discardBody() {

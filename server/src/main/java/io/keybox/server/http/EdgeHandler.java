@@ -60,7 +60,7 @@ final class EdgeHandler implements HttpHandler {
 
   private static void fail(HttpServerExchange exchange, int status, String message) {
     BufferedResponse.discard(exchange); // a half-written body must not precede the error
-    if (exchange.isResponseStarted()) {
+    if (exchange.isResponseStarted() || BufferedResponse.isCommitted(exchange)) {
       // Too late for an error body: the status line is gone. Cut the connection so the client sees
       // a broken response rather than a truncated one that looks complete.
       org.xnio.IoUtils.safeClose(exchange.getConnection());
