@@ -15,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiPredicate;
 
 /**
@@ -48,6 +49,9 @@ import java.util.function.BiPredicate;
  */
 public final class Authenticator {
 
+  /** How many requests may wait for one check of the same credentials; more are refused busy. */
+  static final int MAX_SHARED_WAITERS = 8;
+
   /** How many verified credentials are remembered by default. */
   public static final int DEFAULT_CACHE_CAPACITY = 10_000;
 
@@ -73,7 +77,7 @@ public final class Authenticator {
       SecretHash unknownKeyHash,
       byte[] cacheSalt,
       Cache verified,
-      ConcurrentMap<String, CompletableFuture<Optional<Account>>> checking) {
+      ConcurrentMap<String, Check> checking) {
     static State of(Accounts accounts, int cacheCapacity) {
       byte[] salt = new byte[16];
       RANDOM.nextBytes(salt);
@@ -194,33 +198,51 @@ public final class Authenticator {
     }
     // The same credentials being checked already (a page whose widgets call at once, right after
     // a start or a keys reload): wait for that answer rather than hash again or be refused busy.
-    CompletableFuture<Optional<Account>> mine = new CompletableFuture<>();
-    CompletableFuture<Optional<Account>> running =
-        current.checking().putIfAbsent(fingerprint, mine);
+    Check mine = new Check();
+    Check running = current.checking().putIfAbsent(fingerprint, mine);
     if (running != null) {
-      return awaitCheck(running);
+      return running.await();
     }
     try {
       Optional<Account> account = verify(current, credentials, colon, fingerprint);
-      mine.complete(account);
+      mine.answer.complete(account);
       return account;
     } catch (RuntimeException | Error e) {
-      mine.completeExceptionally(e);
+      mine.answer.completeExceptionally(e);
       throw e;
     } finally {
       current.checking().remove(fingerprint, mine);
     }
   }
 
-  /** The answer of the same credentials' check running on another thread. */
-  private static Optional<Account> awaitCheck(CompletableFuture<Optional<Account>> running) {
-    try {
-      return running.join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof BusyException busy) {
-        throw busy;
+  /**
+   * A check of one set of credentials in progress, which other requests with the same credentials
+   * may wait for. The owner's own wait is bounded by the gate and the hash, so a waiter is too; at
+   * most {@link #MAX_SHARED_WAITERS} wait, so that a flood of the same credentials (right or wrong)
+   * from many addresses is refused busy, as before, rather than holding a thread each.
+   */
+  private static final class Check {
+    final CompletableFuture<Optional<Account>> answer = new CompletableFuture<>();
+    final AtomicInteger waiters = new AtomicInteger(); // waiting now
+
+    /** The owner's answer; its exception (e.g. {@link BusyException}) as it was thrown. */
+    Optional<Account> await() {
+      try {
+        if (waiters.incrementAndGet() > MAX_SHARED_WAITERS) {
+          throw new BusyException();
+        }
+        return answer.join();
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof RuntimeException runtime) {
+          throw runtime;
+        }
+        if (e.getCause() instanceof Error error) {
+          throw error;
+        }
+        throw e;
+      } finally {
+        waiters.decrementAndGet();
       }
-      throw e;
     }
   }
 

@@ -396,6 +396,53 @@ class AuthenticatorTest {
   }
 
   @Test
+  void onlyAFewRequestsMayWaitForTheSameCheckTheRestAreBusy() throws Exception {
+    CountDownLatch hashing = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Authenticator auth =
+        new Authenticator(
+            ACCOUNTS,
+            100,
+            (hash, secret) -> {
+              hashing.countDown();
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              return hash.matches(secret);
+            },
+            new VerificationGate(1, 0, Duration.ofSeconds(5)));
+    int waiters = Authenticator.MAX_SHARED_WAITERS;
+    ExecutorService pool = Executors.newFixedThreadPool(1 + waiters);
+    try {
+      List<Future<Optional<Account>>> logins = new ArrayList<>();
+      logins.add(pool.submit(() -> auth.authenticate(basic("alice:wonderland"))));
+      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      CountDownLatch calling = new CountDownLatch(waiters);
+      for (int i = 0; i < waiters; i++) {
+        logins.add(
+            pool.submit(
+                () -> {
+                  calling.countDown();
+                  return auth.authenticate(basic("alice:wonderland"));
+                }));
+      }
+      assertTrue(calling.await(5, TimeUnit.SECONDS));
+      Thread.sleep(200); // let them reach the wait
+      assertThrows(
+          Authenticator.BusyException.class, () -> auth.authenticate(basic("alice:wonderland")));
+      release.countDown();
+      for (Future<Optional<Account>> login : logins) {
+        assertEquals(Optional.of(ALICE), login.get(5, TimeUnit.SECONDS));
+      }
+    } finally {
+      release.countDown();
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void aWaiterGivesUpAfterTheMaximumWait() throws Exception {
     CountDownLatch hashing = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
