@@ -3,6 +3,7 @@ package io.keybox.schema.listing;
 import io.keybox.schema.field.KeywordField;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,15 +29,15 @@ public final class DimCounts {
       Comparator.comparing(KeywordField::normalize).thenComparing(Comparator.naturalOrder());
 
   private final Map<String, Facets> byField;
-  private final Function<ListingDim, String> fieldOf;
+  private final Function<ListingDim, List<String>> fieldsOf;
 
   /**
    * @param byField counts per facet field; a field absent was not counted
-   * @param fieldOf the field that holds a dim
+   * @param fieldsOf the fields that hold a dim's labels (their counts are added up)
    */
-  DimCounts(Map<String, Facets> byField, Function<ListingDim, String> fieldOf) {
+  DimCounts(Map<String, Facets> byField, Function<ListingDim, List<String>> fieldsOf) {
     this.byField = Map.copyOf(byField);
-    this.fieldOf = fieldOf;
+    this.fieldsOf = fieldsOf;
   }
 
   /**
@@ -45,25 +46,28 @@ public final class DimCounts {
    * @throws IOException from the index
    */
   public List<ValueCount> values(ListingDim dim) throws IOException {
-    Facets facets = byField.get(fieldOf.apply(dim));
-    if (facets == null) {
-      return List.of();
+    List<LabelAndValue> labels = new ArrayList<>();
+    for (String field : fieldsOf.apply(dim)) {
+      Facets facets = byField.get(field);
+      if (facets == null) {
+        continue;
+      }
+      FacetResult result;
+      try {
+        result = facets.getAllChildren(dim.dimName());
+      } catch (IllegalArgumentException neverIndexed) {
+        continue;
+      }
+      if (result != null) {
+        labels.addAll(Arrays.asList(result.labelValues));
+      }
     }
-    FacetResult result;
-    try {
-      result = facets.getAllChildren(dim.dimName());
-    } catch (IllegalArgumentException neverIndexed) {
-      return List.of();
-    }
-    if (result == null) {
-      return List.of();
-    }
-    List<ValueCount> folded = fold(result.labelValues);
+    List<ValueCount> folded = fold(labels);
     folded.sort(BY_COUNT);
     return folded;
   }
 
-  private static List<ValueCount> fold(LabelAndValue[] labels) {
+  private static List<ValueCount> fold(List<LabelAndValue> labels) {
     // normal form -> (spelling -> count), spellings in first-seen order
     Map<String, Map<String, Long>> groups = new LinkedHashMap<>();
     for (LabelAndValue label : labels) {

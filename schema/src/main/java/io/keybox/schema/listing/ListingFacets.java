@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.field.KeywordField;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -71,13 +72,28 @@ public final class ListingFacets {
     }
 
     /**
-     * The field that holds {@code dim} in this reader: its own, or the default field in an index
-     * written before the analytics dims had one (they were all there then), so such an index
-     * answers the same, only slower, until it is rebuilt.
+     * The fields that hold {@code dim}'s labels in this reader: its own field, and the default
+     * field too where that still has labels of an analytics dim, i.e. in segments written before
+     * the analytics dims had a field of their own (all of them, or the older part of an index that
+     * runs with {@code --incremental} since). Counting both adds up every listing; such an index
+     * answers the same, only slower, until its next full run.
      */
-    String fieldOf(ListingDim dim) {
+    List<String> fieldsOf(ListingDim dim) {
       String own = ListingFacets.fieldOf(dim);
-      return byField.containsKey(own) ? own : FacetsConfig.DEFAULT_INDEX_FIELD_NAME;
+      List<String> fields = new ArrayList<>(2);
+      if (byField.containsKey(own)) {
+        fields.add(own);
+      }
+      SortedSetDocValuesReaderState shared = byField.get(FacetsConfig.DEFAULT_INDEX_FIELD_NAME);
+      if (!own.equals(FacetsConfig.DEFAULT_INDEX_FIELD_NAME)
+          && shared != null
+          && shared.getOrdRange(dim.dimName()) != null) {
+        fields.add(FacetsConfig.DEFAULT_INDEX_FIELD_NAME);
+      }
+      if (fields.isEmpty() && shared != null) {
+        fields.add(FacetsConfig.DEFAULT_INDEX_FIELD_NAME);
+      }
+      return fields;
     }
   }
 
@@ -147,13 +163,14 @@ public final class ListingFacets {
       throws IOException {
     Map<String, Facets> byField = new HashMap<>();
     for (ListingDim dim : dims) {
-      String field = state.fieldOf(dim);
-      SortedSetDocValuesReaderState fieldState = state.byField().get(field);
-      if (fieldState != null && !byField.containsKey(field)) {
-        byField.put(field, new SortedSetDocValuesFacetCounts(fieldState, matches));
+      for (String field : state.fieldsOf(dim)) {
+        if (!byField.containsKey(field)) {
+          byField.put(
+              field, new SortedSetDocValuesFacetCounts(state.byField().get(field), matches));
+        }
       }
     }
-    return new DimCounts(byField, state::fieldOf);
+    return new DimCounts(byField, state::fieldsOf);
   }
 
   /**

@@ -142,6 +142,42 @@ class ListingFacetsTest {
   }
 
   @Test
+  void anOldIndexUpdatedIncrementallyCountsBothFields() throws Exception {
+    // Three listings written before $analytics existed, then one appended by an --incremental
+    // run with the new layout: the counts must cover all four.
+    FacetsConfig before = new FacetsConfig();
+    before.setMultiValued("city", true);
+    FacetsConfig after = new FacetsConfig();
+    after.setMultiValued("city", true);
+    after.setIndexFieldName("city", ListingFacets.ANALYTICS_FIELD);
+    try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (String city : new String[] {"Houston", "houston", "Katy"}) {
+          Document doc = new Document();
+          doc.add(new SortedSetDocValuesFacetField("city", city));
+          writer.addDocument(before.build(doc));
+        }
+        writer.commit();
+        Document doc = new Document();
+        doc.add(new SortedSetDocValuesFacetField("city", "Sugar Land"));
+        writer.addDocument(after.build(doc));
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        ListingFacets.State state = new ListingFacets().readerState(reader).orElseThrow();
+        assertEquals(Set.of("$analytics", "$facets"), state.byField().keySet());
+        FacetsCollector all =
+            new IndexSearcher(reader).search(new MatchAllDocsQuery(), new FacetsCollectorManager());
+        assertEquals(
+            List.of(
+                new ValueCount("Houston", 2),
+                new ValueCount("Katy", 1),
+                new ValueCount("Sugar Land", 1)),
+            ListingFacets.count(state, all, ListingFacets.ANALYTICS_DIMS).values(ListingDim.CITY));
+      }
+    }
+  }
+
+  @Test
   void optionsListEveryListingsDistinctValuesSortedIgnoringCase() throws Exception {
     try (ByteBuffersDirectory dir = new ByteBuffersDirectory();
         DirectoryReader reader = index(dir)) {
