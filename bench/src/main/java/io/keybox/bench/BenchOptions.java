@@ -36,6 +36,8 @@ import java.util.Set;
  *     duration
  * @param reuseIndex whether to reuse the index of an earlier run in the work directory (indexing is
  *     then not measured)
+ * @param rate requests per second per class and system, sent at fixed times (open loop); 0: the
+ *     clients send back to back (closed loop)
  */
 public record BenchOptions(
     long listings,
@@ -53,7 +55,8 @@ public record BenchOptions(
     Set<String> classes,
     boolean gzip,
     int rounds,
-    boolean reuseIndex) {
+    boolean reuseIndex,
+    int rate) {
 
   public static final long DEFAULT_LISTINGS = 1_000_000;
   public static final long QUICK_LISTINGS = 20_000;
@@ -69,6 +72,11 @@ public record BenchOptions(
               true,
               "listings to generate and index (default 1,000,000; --quick: 20,000)"),
           new Option("--clients", true, "concurrent keep-alive clients per system (default 8)"),
+          new Option(
+              "--rate",
+              true,
+              "open loop: R requests/s per class, at fixed times spread over the clients, latency"
+                  + " counted from each scheduled time (default 0: back to back)"),
           new Option(
               "--duration", true, "measured seconds per query class and system (default 20)"),
           new Option(
@@ -121,6 +129,7 @@ public record BenchOptions(
           "--listings must be 100.." + GeneratorConfig.MAX_LISTINGS + " (got: " + listings + ")");
     }
     int clients = line.intValue("--clients", 1, 1024, DEFAULT_CLIENTS);
+    int rate = line.intValue("--rate", 0, 1_000_000, 0);
     int duration = line.intValue("--duration", 1, 3600, quick ? QUICK_DURATION : DEFAULT_DURATION);
     int warmup = line.intValue("--warmup", 0, 3600, Math.max(1, duration / 4));
     int rounds =
@@ -168,7 +177,8 @@ public record BenchOptions(
             Set.copyOf(classes),
             line.has("--gzip"),
             rounds,
-            line.has("--reuse-index")));
+            line.has("--reuse-index"),
+            rate));
   }
 
   /** The --help text. */

@@ -394,6 +394,7 @@ public final class BenchRun {
                     entry.getValue(),
                     queryClass,
                     options.clients(),
+                    options.rate(),
                     warmup,
                     slice,
                     (options.seed() * 31 + index) * 1_000_003L + round));

@@ -16,13 +16,28 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>A request counts in the measurement when it starts inside the window; the window ends when the
  * last such request has been answered, so no answer is cut off.
+ *
+ * <p>With a rate (open loop) the clients send at fixed times instead: {@code rate} requests per
+ * second in all, client {@code i}'s {@code k}-th request scheduled at {@link #scheduledAt}, and its
+ * latency counted from that scheduled time, so a system that falls behind is charged the waiting
+ * too (no coordinated omission). The latency then shows what a request costs at a load the system
+ * can carry, not how long it queues behind the other clients.
  */
 public final class LoadRunner {
   private LoadRunner() {}
 
   /**
+   * The time client {@code client} of {@code clients} sends its {@code k}-th request at {@code
+   * rate} requests per second in all: the clients take turns, one every {@code 1/rate} seconds.
+   */
+  static long scheduledAt(long start, int rate, int clients, int client, long k) {
+    return start + Math.round((k * clients + client) * 1e9 / rate);
+  }
+
+  /**
    * Runs {@code queryClass} against {@code target} once: opens the sessions, warms up, measures.
    *
+   * @param rate requests per second in all (open loop), or 0 for back-to-back requests
    * @param seed the seed of the clients' draws; the same seed gives every system the same requests
    * @throws Exception when a session cannot be opened
    */
@@ -30,6 +45,7 @@ public final class LoadRunner {
       Target target,
       QueryClass queryClass,
       int clients,
+      int rate,
       Duration warmup,
       Duration measure,
       long seed)
@@ -51,6 +67,8 @@ public final class LoadRunner {
                 i,
                 queryClass,
                 new ClientState(seed, i),
+                clients,
+                rate,
                 start,
                 measureFrom,
                 measureTo);
@@ -105,6 +123,8 @@ public final class LoadRunner {
     private final int index;
     private final QueryClass queryClass;
     private final ClientState state;
+    private final int clients;
+    private final int rate;
     private final long start;
     private final long measureFrom;
     private final long measureTo;
@@ -118,6 +138,8 @@ public final class LoadRunner {
         int index,
         QueryClass queryClass,
         ClientState state,
+        int clients,
+        int rate,
         long start,
         long measureFrom,
         long measureTo) {
@@ -126,6 +148,8 @@ public final class LoadRunner {
       this.index = index;
       this.queryClass = queryClass;
       this.state = state;
+      this.clients = clients;
+      this.rate = rate;
       this.start = start;
       this.measureFrom = measureFrom;
       this.measureTo = measureTo;
@@ -134,38 +158,50 @@ public final class LoadRunner {
 
     @Override
     public void run() {
-      for (long wait; (wait = start - System.nanoTime()) > 0; ) {
-        java.util.concurrent.locks.LockSupport.parkNanos(wait);
-      }
       Target.Session session = sessions.get(index);
-      long now;
-      while ((now = System.nanoTime()) < measureTo) {
-        BenchRequest request = queryClass.next(state);
-        Outcome outcome;
-        long began = System.nanoTime();
-        try {
-          outcome = session.execute(request, false);
-        } catch (Exception e) {
-          outcome = Outcome.failed(0, e.toString());
-          session = reopen(session);
+      for (long k = 0; ; k++) {
+        // Closed loop: now; open loop: this request's scheduled time, waited for.
+        long at = rate > 0 ? scheduledAt(start, rate, clients, index, k) : start;
+        if (rate > 0 || k == 0) {
+          for (long wait; (wait = at - System.nanoTime()) > 0; ) {
+            java.util.concurrent.locks.LockSupport.parkNanos(wait);
+          }
         }
-        long done = System.nanoTime();
-        if (outcome.ok() && state.cursor() >= 0) {
-          state.cursor(outcome.nextCursor());
+        long began = rate > 0 ? at : System.nanoTime();
+        if (began >= measureTo) {
+          return;
         }
-        if (now < measureFrom) {
-          continue;
-        }
-        lastDone = Math.max(lastDone, done);
-        if (outcome.ok()) {
-          latencies.add(done - began);
-          bytes += outcome.bytes();
-        } else {
-          errors++;
-          firstError.compareAndSet(
-              null, request.pathAndQuery() + " -> " + outcome.status() + " " + outcome.error());
-        }
+        session = send(session, began);
       }
+    }
+
+    /** Sends one request; measures it from {@code began} when that lies in the window. */
+    private Target.Session send(Target.Session session, long began) {
+      BenchRequest request = queryClass.next(state);
+      Outcome outcome;
+      try {
+        outcome = session.execute(request, false);
+      } catch (Exception e) {
+        outcome = Outcome.failed(0, e.toString());
+        session = reopen(session);
+      }
+      long done = System.nanoTime();
+      if (outcome.ok() && state.cursor() >= 0) {
+        state.cursor(outcome.nextCursor());
+      }
+      if (began < measureFrom) {
+        return session;
+      }
+      lastDone = Math.max(lastDone, done);
+      if (outcome.ok()) {
+        latencies.add(done - began);
+        bytes += outcome.bytes();
+      } else {
+        errors++;
+        firstError.compareAndSet(
+            null, request.pathAndQuery() + " -> " + outcome.status() + " " + outcome.error());
+      }
+      return session;
     }
 
     private Target.Session reopen(Target.Session broken) {

@@ -128,6 +128,7 @@ public final class JsonReport {
     ObjectNode config = JSON.createObjectNode();
     config.put("listings", o.listings());
     config.put("clients", o.clients());
+    config.put("rate", o.rate());
     config.put("durationSeconds", o.durationSeconds());
     config.put("warmupSeconds", o.warmupSeconds());
     config.put("rounds", o.rounds());

@@ -17,9 +17,12 @@ public final class TextReport {
     out.println();
     out.printf(
         Locale.ROOT,
-        "Keybox bench: %,d listings, %d clients, %d s per class after %d s warm-up; systems %s%n",
+        "Keybox bench: %,d listings, %d clients%s, %d s per class after %d s warm-up; systems %s%n",
         o.listings(),
         o.clients(),
+        o.rate() > 0
+            ? String.format(Locale.ROOT, " at %,d requests/s in all (open loop)", o.rate())
+            : "",
         o.durationSeconds(),
         o.warmupSeconds(),
         String.join(", ", o.systems().stream().map(SystemName::label).toList()));
@@ -31,6 +34,11 @@ public final class TextReport {
         report.loadAfter(),
         report.started(),
         report.finished());
+    if (o.rate() > 0) {
+      out.println(
+          "note: open loop: QPS is the offered rate where a system keeps up, so the throughput"
+              + " ratios and targets say little; read the latencies");
+    }
     for (String note : report.notes()) {
       out.println("note: " + note);
     }
