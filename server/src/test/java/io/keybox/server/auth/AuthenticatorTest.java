@@ -19,6 +19,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullAndEmptySource;
@@ -315,26 +317,43 @@ class AuthenticatorTest {
     assertFalse(Authenticator.isWellFormed(header));
   }
 
+  /**
+   * A slow hash that holds the secrets {@code held} picks until {@link #release}: it counts the
+   * hashes and opens {@link #hashing} when the first held one starts.
+   */
+  private static final class HeldHash implements BiPredicate<SecretHash, String> {
+    final CountDownLatch hashing = new CountDownLatch(1);
+    final CountDownLatch release = new CountDownLatch(1);
+    final AtomicInteger hashes = new AtomicInteger();
+    private final Predicate<String> held;
+
+    HeldHash(Predicate<String> held) {
+      this.held = held;
+    }
+
+    @Override
+    public boolean test(SecretHash hash, String secret) {
+      hashes.incrementAndGet();
+      if (held.test(secret)) {
+        hashing.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return hash.matches(secret);
+    }
+  }
+
   @Test
   void slowHashesBeyondTheGateAreRefusedWhileCachedCredentialsPass() throws Exception {
-    CountDownLatch hashing = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
+    HeldHash slowHash = new HeldHash(secret -> secret.equals("slow"));
+    CountDownLatch hashing = slowHash.hashing;
+    CountDownLatch release = slowHash.release;
     Authenticator auth =
         new Authenticator(
-            ACCOUNTS,
-            100,
-            (hash, secret) -> {
-              if (secret.equals("slow")) {
-                hashing.countDown();
-                try {
-                  release.await();
-                } catch (InterruptedException e) {
-                  Thread.currentThread().interrupt();
-                }
-              }
-              return hash.matches(secret);
-            },
-            new VerificationGate(1, 0, Duration.ofSeconds(5)));
+            ACCOUNTS, 100, slowHash, new VerificationGate(1, 0, Duration.ofSeconds(5)));
     assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland"))); // now cached
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
@@ -356,25 +375,14 @@ class AuthenticatorTest {
 
   @Test
   void theSameCredentialsArrivingTogetherShareOneSlowHash() throws Exception {
-    AtomicInteger hashes = new AtomicInteger();
-    CountDownLatch hashing = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
+    HeldHash slowHash = new HeldHash(secret -> true);
+    AtomicInteger hashes = slowHash.hashes;
+    CountDownLatch hashing = slowHash.hashing;
+    CountDownLatch release = slowHash.release;
+    // One permit and nobody may wait for it: without sharing, three of these would be busy.
     Authenticator auth =
         new Authenticator(
-            ACCOUNTS,
-            100,
-            (hash, secret) -> {
-              hashes.incrementAndGet();
-              hashing.countDown();
-              try {
-                release.await();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-              return hash.matches(secret);
-            },
-            // One permit and nobody may wait for it: without sharing, three of these would be busy.
-            new VerificationGate(1, 0, Duration.ofSeconds(5)));
+            ACCOUNTS, 100, slowHash, new VerificationGate(1, 0, Duration.ofSeconds(5)));
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<Optional<Account>>> logins = new ArrayList<>();
@@ -397,22 +405,12 @@ class AuthenticatorTest {
 
   @Test
   void onlyAFewRequestsMayWaitForTheSameCheckTheRestAreBusy() throws Exception {
-    CountDownLatch hashing = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
+    HeldHash slowHash = new HeldHash(secret -> true);
+    CountDownLatch hashing = slowHash.hashing;
+    CountDownLatch release = slowHash.release;
     Authenticator auth =
         new Authenticator(
-            ACCOUNTS,
-            100,
-            (hash, secret) -> {
-              hashing.countDown();
-              try {
-                release.await();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-              return hash.matches(secret);
-            },
-            new VerificationGate(1, 0, Duration.ofSeconds(5)));
+            ACCOUNTS, 100, slowHash, new VerificationGate(1, 0, Duration.ofSeconds(5)));
     int waiters = Authenticator.MAX_SHARED_WAITERS;
     ExecutorService pool = Executors.newFixedThreadPool(1 + waiters);
     try {
@@ -444,22 +442,12 @@ class AuthenticatorTest {
 
   @Test
   void aWaiterGivesUpAfterTheMaximumWait() throws Exception {
-    CountDownLatch hashing = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
+    HeldHash slowHash = new HeldHash(secret -> true); // bob:x and bob:y are wrong secrets
+    CountDownLatch hashing = slowHash.hashing;
+    CountDownLatch release = slowHash.release;
     Authenticator auth =
         new Authenticator(
-            ACCOUNTS,
-            100,
-            (hash, secret) -> {
-              hashing.countDown();
-              try {
-                release.await();
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-              return false;
-            },
-            new VerificationGate(1, 1, Duration.ofMillis(50)));
+            ACCOUNTS, 100, slowHash, new VerificationGate(1, 1, Duration.ofMillis(50)));
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
       pool.submit(() -> auth.authenticate(basic("bob:x")));
