@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.zip.Deflater;
 
 /**
  * The HTTP server: Undertow with Keybox's handler chain. Start it with {@link #start}, read the
@@ -95,8 +96,11 @@ public final class KeyboxServer implements AutoCloseable {
                 new EncodingHandler(
                     new EdgeHandler(
                         ops.gate(admin.isPresent(), config.behindProxy(), perRequest), log),
+                    // The fastest deflate level, as web servers default to: listing JSON still
+                    // shrinks about 6-fold, for a fraction of the CPU of the default level.
                     new ContentEncodingRepository()
-                        .addEncodingHandler("gzip", new GzipEncodingProvider(), 50)),
+                        .addEncodingHandler(
+                            "gzip", new GzipEncodingProvider(Deflater.BEST_SPEED), 50)),
                 log));
     Connector connector;
     try {
