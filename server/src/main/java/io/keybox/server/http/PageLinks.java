@@ -6,8 +6,9 @@ import io.undertow.server.HttpServerExchange;
 import java.util.Map;
 
 /**
- * The {@code Link} header of a page of open houses or agents, by the rules of API.md §7: offset
- * mode links {@code offset}/{@code limit}; cursor mode links {@code lastId}/{@code limit}.
+ * The {@code Link} and {@code X-Total-Count} headers of a page of listings, open houses or agents,
+ * by the rules of API.md §7: offset mode links {@code offset}/{@code limit}; cursor mode links
+ * {@code lastId}/{@code limit}.
  */
 final class PageLinks {
   private PageLinks() {}

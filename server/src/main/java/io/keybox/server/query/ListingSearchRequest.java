@@ -23,4 +23,10 @@ public record ListingSearchRequest(
     int offset,
     OptionalLong lastId,
     Include include,
-    boolean count) {}
+    boolean count) {
+
+  /** The paging of this request, as every list endpoint pages. */
+  public Paging paging() {
+    return new Paging(limit, offset, lastId, count);
+  }
+}

@@ -9,7 +9,6 @@ import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.Include;
 import io.keybox.server.query.ListingQueryBuilder;
 import io.keybox.server.query.ListingSearchRequest;
-import io.keybox.server.query.Paging;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,15 +35,14 @@ public final class ListingSearcher {
             ListingQueryBuilder.build(request.filter()),
             request.sort().sort(request.descending()),
             Optional.of(ListingFields.MLS_ID),
-            new Paging(request.limit(), request.offset(), request.lastId(), request.count()));
+            request.paging());
     StoredFields stored = searcher.storedFields();
     Include include = request.include();
     List<ListingSource> listings = new ArrayList<>(hits.docs().length);
     for (int doc : hits.docs()) {
       listings.add(ListingSource.load(stored, doc, include.rooms(), include.compliance()));
     }
-    return new ListingPage(
-        listings, hits.keys(), hits.hasMore(), hits.total(), hits.previousLastId());
+    return new ListingPage(listings, hits);
   }
 
   /**
