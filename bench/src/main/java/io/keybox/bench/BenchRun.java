@@ -1,5 +1,6 @@
 package io.keybox.bench;
 
+import io.keybox.bench.keybox.ChildJvm;
 import io.keybox.bench.keybox.IndexerProcess;
 import io.keybox.bench.keybox.KeyboxTarget;
 import io.keybox.bench.keybox.ServerProcess;
@@ -8,6 +9,7 @@ import io.keybox.bench.load.LoadRunner;
 import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Round;
 import io.keybox.bench.load.Target;
+import io.keybox.bench.lucene.LuceneIndexing;
 import io.keybox.bench.lucene.LuceneTarget;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.ClientState;
@@ -109,6 +111,9 @@ public final class BenchRun {
       notes.add("--reuse-index: the index of an earlier run was reused; indexing not measured");
     } else {
       indexing.add(index(layout, feed, work));
+      if (options.systems().contains(SystemName.LUCENE)) {
+        indexing.add(luceneIndexing(feed, work, machine));
+      }
     }
 
     Map<String, String> profiles = new LinkedHashMap<>();
@@ -234,6 +239,43 @@ public final class BenchRun {
         0,
         "wall time of the indexer process, JVM start and commit included"
             + (indexed.openHouses() ? "; open houses indexed too" : ""));
+  }
+
+  /**
+   * Writes the same listings with Lucene alone (the indexing limit, see {@link LuceneIndexing})
+   * into a scratch index, deleted afterwards.
+   */
+  private IndexingReport luceneIndexing(Path feed, Path work, Machine machine) throws IOException {
+    say(
+        String.format(
+            Locale.ROOT,
+            "writing %,d listings with Lucene alone (documents built beforehand, untimed) ...",
+            options.listings()));
+    Path scratch = work.resolve("lucene-indexing");
+    deleteTree(scratch);
+    try {
+      LuceneIndexing.Result written =
+          new LuceneIndexing(machine.processors())
+              .index(feed.resolve(FeedGenerator.LISTINGS_FILE), options.listings(), scratch);
+      long bytes = ChildJvm.directorySize(scratch);
+      say(
+          String.format(
+              Locale.ROOT,
+              "written in %.1f s: %,.0f listings/s, index %.0f MB",
+              written.seconds(),
+              written.listingsPerSecond(),
+              bytes / 1048576.0));
+      return new IndexingReport(
+          SystemName.LUCENE.label(),
+          written.listings(),
+          written.seconds(),
+          bytes,
+          0,
+          "IndexWriter time only, with the indexer's settings and threads: the schema's documents"
+              + " built beforehand, untimed; listings only");
+    } finally {
+      deleteTree(scratch);
+    }
   }
 
   /**

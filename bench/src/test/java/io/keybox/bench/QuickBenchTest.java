@@ -55,6 +55,10 @@ class QuickBenchTest {
     assertEquals(List.of("keybox", "lucene"), texts(report.at("/config/systems")));
     assertTrue(report.at("/indexing/0/listingsPerSecond").asDouble() > 0);
     assertTrue(report.at("/indexing/0/dataBytes").asLong() > 0);
+    // The indexing limit: the same 20,000 listings written by Lucene alone.
+    assertEquals("lucene", report.at("/indexing/1/system").asText());
+    assertEquals(20_000, report.at("/indexing/1/listings").asLong());
+    assertTrue(report.at("/indexing/1/dataBytes").asLong() > 0);
     assertTrue(report.at("/server/startMillis").asDouble() > 0);
     assertTrue(report.at("/server/heapLiveBytes").asLong() != 0);
     assertEquals(11, report.get("classes").size());

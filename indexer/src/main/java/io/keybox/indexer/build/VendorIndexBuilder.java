@@ -163,11 +163,22 @@ public final class VendorIndexBuilder {
     }
   }
 
-  private IndexWriterConfig writerConfig(RunMode mode) {
+  private static IndexWriterConfig writerConfig(RunMode mode) {
+    return writerConfig()
+        .setOpenMode(mode == RunMode.FULL ? OpenMode.CREATE : OpenMode.CREATE_OR_APPEND);
+  }
+
+  /**
+   * The writer settings of every run (index sort, buffer, file layout); public so the benchmark's
+   * raw Lucene indexing peer writes exactly what the indexer writes.
+   */
+  public static IndexWriterConfig writerConfig() {
     return new IndexWriterConfig()
-        .setOpenMode(mode == RunMode.FULL ? OpenMode.CREATE : OpenMode.CREATE_OR_APPEND)
         .setIndexSort(ListingDocuments.INDEX_SORT)
         .setRAMBufferSizeMB(128)
+        // A compound file is a second copy of each flushed segment (2 GB more written and read
+        // at 1M listings); the server opens a few dozen files per segment either way.
+        .setUseCompoundFile(false)
         .setCommitOnClose(false);
   }
 

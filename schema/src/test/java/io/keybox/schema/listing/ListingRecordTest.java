@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.shape.InvalidRecordException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -209,5 +211,43 @@ class ListingRecordTest {
     JsonNode withBlocks = JSON.readTree(bare.toBytes(true, true));
     assertEquals("[]", withBlocks.at("/property/rooms").toString());
     assertTrue(withBlocks.get("compliance").isNull());
+  }
+
+  @Test
+  void sourceBytesAreJacksonsSerialisationOfTheTree() throws Exception {
+    ObjectNode raw = JSON.createObjectNode();
+    raw.put("listingId", "Q-1");
+    raw.put("listPrice", 250000.5);
+    raw.put("remarks", "Caf\u00e9 \"A\\B\" " + (char) 1 + " \uD83C\uDFE1 <b>");
+    ObjectNode rawProperty = raw.putObject("property");
+    rawProperty.put("bedrooms", 3).put("bathrooms", 2.5).put("area", 1800);
+    rawProperty.putArray("rooms").addObject().put("type", "Den").put("area", 99);
+    raw.putObject("geo").put("lat", 29.76).put("lng", -95.37);
+    raw.put("internetAddressDisplay", false);
+    raw.putObject("compliance").put("mlsRule", "7");
+    ListingRecord listing = ListingRecord.parse(raw).withMlsId(9_007_199_254_740_991L);
+
+    ListingSource source = ListingSource.render(listing.tree(), JSON);
+    String plain = new String(source.toBytes(false, false), StandardCharsets.UTF_8);
+    assertTrue(plain.startsWith("{\"mlsId\":9007199254740991,\"listingId\":\"Q-1\","), plain);
+    assertTrue(plain.contains("\"listPrice\":250000.5,"), plain);
+    assertTrue(
+        // Jackson escapes a surrogate pair unless told to combine it (its default).
+        plain.contains("\"remarks\":\"Caf\u00e9 \\\"A\\\\B\\\" \\u0001 \\uD83C\\uDFE1 <b>\""),
+        plain);
+    assertTrue(plain.contains("\"bedrooms\":3,"), plain);
+    assertTrue(plain.contains("\"lat\":29.76,\"lng\":-95.37"), plain);
+    assertTrue(plain.contains("\"internetAddressDisplay\":false"), plain);
+    assertTrue(plain.contains("\"privateRemarks\":null"), plain);
+
+    // With both blocks moved to where they are spliced back, the bytes are exactly Jackson's own
+    // serialisation of the tree.
+    ObjectNode moved = ((ObjectNode) listing.tree()).deepCopy();
+    ObjectNode property = (ObjectNode) moved.get("property");
+    property.set("rooms", property.remove("rooms"));
+    moved.set("compliance", moved.remove("compliance"));
+    assertEquals(
+        new String(JSON.writeValueAsBytes(moved), StandardCharsets.UTF_8),
+        new String(source.toBytes(true, true), StandardCharsets.UTF_8));
   }
 }
