@@ -36,6 +36,8 @@ import org.apache.lucene.index.IndexWriter;
 final class OpenHouseStage {
   private record Parsed(long line, OpenHouseRecord openHouse) {}
 
+  private record Resolved(OpenHouseRecord openHouse, ListingRecord listing) {}
+
   private final ObjectMapper mapper;
   private final OpenHouseDocuments documents;
   private final List<Parsed> parsed = new ArrayList<>();
@@ -92,27 +94,30 @@ final class OpenHouseStage {
   }
 
   /**
-   * Adds every open house whose listing resolves to {@code writer}, in dump order; returns how
-   * many.
+   * Adds every open house whose listing resolves to {@code writer}; returns how many. Keys are
+   * assigned in dump order; the documents are built and added on {@code threads} (their order in
+   * the index is free: every open house sort ends with the openHouseKey).
    *
    * @param keys the vendor's openHouseId → openHouseKey map
    * @param listingIds the vendor's listing id map, for full listings the dump lacks
    * @throws IOException when the index cannot be written
    */
-  long write(IndexWriter writer, IdMap keys, IdMap listingIds) throws IOException {
-    long written = 0;
+  long write(IndexWriter writer, IdMap keys, IdMap listingIds, WriterThreads threads)
+      throws IOException {
+    List<Resolved> resolved = new ArrayList<>(parsed.size());
     for (Parsed p : parsed) {
       OpenHouseRecord openHouse = p.openHouse();
       try {
         ListingRecord listing = resolve(openHouse.link(), listingIds);
         long key = assign(keys, openHouse);
-        writer.addDocument(documents.toDocument(openHouse.withKey(key), listing));
-        written++;
+        resolved.add(new Resolved(openHouse.withKey(key), listing));
       } catch (InvalidRecordException e) {
         rejects.add(new Reject(Reject.OPEN_HOUSES, p.line(), e.getMessage()));
       }
     }
-    return written;
+    threads.writeAll(
+        resolved, 256, r -> writer.addDocument(documents.toDocument(r.openHouse(), r.listing())));
+    return resolved.size();
   }
 
   /** The rejects of the open house dump, by line. */

@@ -106,7 +106,8 @@ public final class VendorIndexBuilder {
       openHouses.read(dumps.openHouses().get(), openHouseReading(format));
     }
     try (Directory dir = FSDirectory.open(layout.indexDir());
-        IndexWriter writer = new IndexWriter(dir, writerConfig(mode))) {
+        IndexWriter writer = new IndexWriter(dir, writerConfig(mode));
+        WriterThreads writing = new WriterThreads(threads)) {
       ListingPipeline.Counts counts =
           new ListingPipeline(mapper, documents, threads)
               .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses);
@@ -126,7 +127,7 @@ public final class VendorIndexBuilder {
             0,
             0);
       }
-      long openHouseCount = openHouses.write(writer, openHouseKeys, ids);
+      long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing);
       rejects.addAll(openHouses.rejects());
       long agents =
           dumps.agents().isEmpty()
@@ -143,6 +144,7 @@ public final class VendorIndexBuilder {
       ids.save();
       openHouseKeys.save();
       RejectsFile.write(layout.rejects(), rejects, mapper);
+      writing.flushBuffers(writer);
       writer.setLiveCommitData(data.toUserData().entrySet());
       writer.commit();
       return new BuildReport(
