@@ -2,6 +2,7 @@ package io.keybox.bench.lucene;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.VendorIndexBuilder;
+import io.keybox.indexer.build.WriterThreads;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.shape.InvalidRecordException;
@@ -25,15 +26,15 @@ import org.apache.lucene.store.FSDirectory;
 
 /**
  * The indexing limit: what Lucene itself takes to write the listings' documents, with the indexer's
- * writer settings ({@link VendorIndexBuilder#writerConfig()}) and as many writing threads as the
- * indexer uses.
+ * writer settings ({@link VendorIndexBuilder#writerConfig()}), as many writing threads as the
+ * indexer uses, and its way of writing and flushing ({@link WriterThreads}).
  *
  * <p>The documents are the schema's own ({@link ListingDocuments}), built from the feed in chunks
  * <em>outside</em> the timed part: the clock runs only while chunks are handed to {@link
- * IndexWriter#addDocument} and for the final commit, so reading, parsing, normalising and rendering
- * the JSON (Keybox's share) are excluded. Each chunk is written in batches of {@value #BATCH} in
- * feed order, as the indexer does, with ids counting up from 1. Open houses and agents are not
- * written.
+ * IndexWriter#addDocument} and for the final flush and commit, so reading, parsing, normalising and
+ * rendering the JSON (Keybox's share) are excluded. Each chunk is written in batches of {@value
+ * #BATCH} in feed order, as the indexer does, with ids counting up from 1. Open houses and agents
+ * are not written.
  */
 public final class LuceneIndexing {
   private static final int CHUNK = 8192;
@@ -75,17 +76,19 @@ public final class LuceneIndexing {
     long written = 0;
     try (BufferedReader lines = open(listingsDump);
         Directory dir = FSDirectory.open(indexDir);
-        IndexWriter writer = new IndexWriter(dir, VendorIndexBuilder.writerConfig())) {
+        IndexWriter writer = new IndexWriter(dir, VendorIndexBuilder.writerConfig());
+        WriterThreads writing = new WriterThreads(threads)) {
       List<String> chunk;
       while (written < limit
           && !(chunk = read(lines, (int) Math.min(CHUNK, limit - written))).isEmpty()) {
         List<Document> docs = build(chunk, written + 1, pool);
         long started = System.nanoTime();
-        write(docs, writer, pool);
+        writing.writeAll(docs, BATCH, writer::addDocument);
         nanos += System.nanoTime() - started;
         written += docs.size();
       }
       long started = System.nanoTime();
+      writing.flushBuffers(writer);
       writer.commit();
       nanos += System.nanoTime() - started;
     } finally {
@@ -117,25 +120,6 @@ public final class LuceneIndexing {
       docs.add(documents.toDocument(listing.withMlsId(firstId + i)));
     }
     return docs;
-  }
-
-  private static void write(List<Document> docs, IndexWriter writer, ExecutorService pool)
-      throws IOException {
-    List<Future<Void>> batches = new ArrayList<>();
-    for (int from = 0; from < docs.size(); from += BATCH) {
-      List<Document> batch = docs.subList(from, Math.min(docs.size(), from + BATCH));
-      batches.add(
-          pool.submit(
-              () -> {
-                for (Document doc : batch) {
-                  writer.addDocument(doc);
-                }
-                return null;
-              }));
-    }
-    for (Future<Void> batch : batches) {
-      await(batch);
-    }
   }
 
   private static <T> T await(Future<T> future) throws IOException {

@@ -17,17 +17,18 @@ import org.apache.lucene.index.IndexWriter;
  * s with the other core idle); flushing them first from several threads takes the same CPU in less
  * time.
  */
-final class WriterThreads implements AutoCloseable {
+public final class WriterThreads implements AutoCloseable {
   /** One write of an item; may throw the index's {@link IOException}. */
   @FunctionalInterface
-  interface Write<T> {
+  public interface Write<T> {
     void apply(T item) throws IOException;
   }
 
   private final int threads;
   private final ExecutorService pool;
 
-  WriterThreads(int threads) {
+  /** A pool of {@code threads} writing threads; close it when done. */
+  public WriterThreads(int threads) {
     this.threads = threads;
     this.pool =
         Executors.newFixedThreadPool(
@@ -45,7 +46,7 @@ final class WriterThreads implements AutoCloseable {
    *
    * @throws IOException the first failure of a write
    */
-  <T> void writeAll(List<T> items, int batch, Write<T> write) throws IOException {
+  public <T> void writeAll(List<T> items, int batch, Write<T> write) throws IOException {
     List<Future<?>> batches = new ArrayList<>();
     for (int from = 0; from < items.size(); from += batch) {
       List<T> slice = items.subList(from, Math.min(items.size(), from + batch));
@@ -67,7 +68,7 @@ final class WriterThreads implements AutoCloseable {
    *
    * @throws IOException when a segment cannot be written
    */
-  void flushBuffers(IndexWriter writer) throws IOException {
+  public void flushBuffers(IndexWriter writer) throws IOException {
     List<Future<?>> flushes = new ArrayList<>();
     for (int i = 0; i < threads; i++) {
       flushes.add(
