@@ -2,13 +2,9 @@ package io.keybox.server.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -40,14 +36,7 @@ class CursorPrevLinkHttpTest {
   @BeforeAll
   static void start() throws Exception {
     FixtureServer.index(dataDir, "search", "search");
-    Account account =
-        new Account(
-            KEY,
-            List.of("search"),
-            Set.of(),
-            FixtureServer.UNTHROTTLED,
-            SecretHash.create(SECRET, 1000));
-    server = new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0));
+    server = FixtureServer.withOneKey(dataDir, "search", KEY, SECRET);
   }
 
   @AfterAll

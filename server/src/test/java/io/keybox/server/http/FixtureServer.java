@@ -6,8 +6,10 @@ import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
+import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -26,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A real Keybox server on a free loopback port over fixtures from {@code data/fixtures}, indexed by
@@ -44,6 +47,17 @@ final class FixtureServer implements AutoCloseable {
   private final VendorIndexes indexes;
   private final KeyboxServer server;
   private final HttpClient client = HttpClient.newHttpClient();
+
+  /**
+   * A loopback server on {@code dataDir} with one unthrottled key, without add-ons, that reads
+   * {@code vendor}.
+   */
+  static FixtureServer withOneKey(Path dataDir, String vendor, String key, String secret)
+      throws IOException {
+    Account account =
+        new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
+    return new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0));
+  }
 
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config) throws IOException {
     this(

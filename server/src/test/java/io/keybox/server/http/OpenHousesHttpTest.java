@@ -7,15 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.Reject;
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,14 +34,7 @@ class OpenHousesHttpTest {
   @BeforeAll
   static void start() throws Exception {
     report = FixtureServer.index(dataDir, "fixture", "basic");
-    Account tester =
-        new Account(
-            KEY,
-            List.of("fixture"),
-            Set.of(),
-            FixtureServer.UNTHROTTLED,
-            SecretHash.create(SECRET, 1000));
-    server = new FixtureServer(dataDir, Accounts.of(List.of(tester)), ServerConfig.loopback(0));
+    server = FixtureServer.withOneKey(dataDir, "fixture", KEY, SECRET);
   }
 
   @AfterAll

@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.indexer.build.BuildReport;
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.http.HttpResponse;
@@ -55,14 +52,7 @@ class SearchParametersHttpTest {
     BuildReport report = FixtureServer.index(dataDir, "search", "search");
     assertEquals(38, report.listings());
     assertEquals(List.of(), report.rejects());
-    Account account =
-        new Account(
-            KEY,
-            List.of("search"),
-            Set.of(),
-            FixtureServer.UNTHROTTLED,
-            SecretHash.create(SECRET, 1000));
-    server = new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0));
+    server = FixtureServer.withOneKey(dataDir, "search", KEY, SECRET);
   }
 
   @AfterAll
