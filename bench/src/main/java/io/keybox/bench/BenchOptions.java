@@ -103,7 +103,7 @@ public record BenchOptions(
           new Option(
               "--server-heap",
               true,
-              "the server's -Xmx, or 'default' for the JVM's own (default 512m)"),
+              "the server's heap, -Xms and -Xmx both, or 'default' for the JVM's own (default 512m)"),
           new Option("--gzip", false, "HTTP clients send Accept-Encoding: gzip"),
           new Option(
               "--reuse-index",

@@ -50,7 +50,8 @@ public final class ServerProcess implements AutoCloseable {
   /**
    * Starts the server on {@code dataDir} and waits until it answers a search.
    *
-   * @param heap the server's {@code -Xmx}, if set
+   * @param heap the server's heap size, if set: {@code -Xms} and {@code -Xmx} both, as run.sh fixes
+   *     it
    * @param profile where to write a JFR recording of the server, if anywhere
    * @throws IOException when it does not start within a minute; the message holds its log's end
    */
@@ -76,7 +77,7 @@ public final class ServerProcess implements AutoCloseable {
     Path log = workDir.resolve("server.log");
     Files.deleteIfExists(log);
     List<String> jvm = new ArrayList<>(List.of(ChildJvm.SERVER_GC));
-    heap.ifPresent(h -> jvm.add("-Xmx" + h));
+    heap.ifPresent(h -> jvm.addAll(List.of("-Xms" + h, "-Xmx" + h)));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     List<String> args =
         List.of(
