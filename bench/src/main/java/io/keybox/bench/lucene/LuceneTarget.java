@@ -112,12 +112,10 @@ public final class LuceneTarget implements Target {
       from = 0;
     } else {
       hits =
-          searcher.search(
-                  query,
-                  request.offset() + request.limit() + 1,
-                  request.sort().sort(request.descending()),
-                  false)
-              .scoreDocs;
+          request
+              .sort()
+              .sort(request.descending())
+              .top(searcher, query, request.offset() + request.limit() + 1);
       from = request.offset();
       if (from > 0 && hits.length <= from) {
         return Outcome.failed(400, "offset too high");
@@ -183,12 +181,10 @@ public final class LuceneTarget implements Target {
     }
     Query query = OpenHouseQueryBuilder.build(request.filter());
     ScoreDoc[] hits =
-        searcher.search(
-                query,
-                paging.offset() + paging.limit() + 1,
-                request.sort().sort(request.descending()),
-                false)
-            .scoreDocs;
+        request
+            .sort()
+            .sort(request.descending())
+            .top(searcher, query, paging.offset() + paging.limit() + 1);
     int from = paging.offset();
     if (from > 0 && hits.length <= from) {
       return Outcome.failed(400, "offset too high");

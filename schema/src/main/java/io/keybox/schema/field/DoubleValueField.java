@@ -10,6 +10,7 @@ import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.search.DoubleValues;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -20,7 +21,7 @@ import org.apache.lucene.util.NumericUtils;
  * sorting and aggregation (Lucene's {@link DoubleField}). A record without the value has neither,
  * so it never matches a range and sorts last.
  */
-public final class DoubleValueField implements SearchField, NumericColumn {
+public final class DoubleValueField implements SortableField, SearchField, NumericColumn {
   private final String name;
   private final Function<JsonNode, Double> extractor;
 
@@ -77,7 +78,12 @@ public final class DoubleValueField implements SearchField, NumericColumn {
     };
   }
 
-  /** A sort on this field; records without the value come last in both directions. */
+  @Override
+  public Query hasValue() {
+    return new FieldExistsQuery(name);
+  }
+
+  @Override
   public SortField sort(boolean descending) {
     SortField sort = DoubleField.newSortField(name, descending, SortedNumericSelector.Type.MIN);
     sort.setMissingValue(descending ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);

@@ -15,6 +15,7 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.search.DoubleValues;
+import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -24,7 +25,7 @@ import org.apache.lucene.search.SortedNumericSelector;
  * ranges and as doc values for sorting and aggregation (Lucene's {@link LongField}). A record
  * without the value has neither, so it never matches a range and sorts last.
  */
-public final class LongValueField implements SearchField, NumericColumn {
+public final class LongValueField implements SortableField, SearchField, NumericColumn {
   private final String name;
   private final Function<JsonNode, Long> extractor;
 
@@ -103,7 +104,12 @@ public final class LongValueField implements SearchField, NumericColumn {
     };
   }
 
-  /** A sort on this field; records without the value come last in both directions. */
+  @Override
+  public Query hasValue() {
+    return new FieldExistsQuery(name);
+  }
+
+  @Override
   public SortField sort(boolean descending) {
     SortField sort = LongField.newSortField(name, descending, SortedNumericSelector.Type.MIN);
     sort.setMissingValue(descending ? Long.MIN_VALUE : Long.MAX_VALUE);

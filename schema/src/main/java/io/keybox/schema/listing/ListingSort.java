@@ -1,34 +1,34 @@
 package io.keybox.schema.listing;
 
+import io.keybox.schema.field.SortOrder;
+import io.keybox.schema.field.SortableField;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Function;
 import org.apache.lucene.search.Sort;
-import org.apache.lucene.search.SortField;
 
 /**
  * The sort keys of the {@code sort} parameter (API.md §7). Every sort breaks ties by mlsId
  * ascending so pages are stable; listings lacking the key come last in both directions.
  */
 public enum ListingSort {
-  LISTPRICE("listprice", ListingFields.LIST_PRICE::sort),
-  LISTDATE("listdate", ListingFields.LIST_DATE::sort),
-  CLOSEDATE("closedate", ListingFields.CLOSE_DATE::sort),
-  BEDS("beds", ListingFields.BEDS::sort),
-  BATHS("baths", ListingFields.BATHS::sort),
-  MODIFIED("modified", ListingFields.MODIFIED::sort);
+  LISTPRICE("listprice", ListingFields.LIST_PRICE),
+  LISTDATE("listdate", ListingFields.LIST_DATE),
+  CLOSEDATE("closedate", ListingFields.CLOSE_DATE),
+  BEDS("beds", ListingFields.BEDS),
+  BATHS("baths", ListingFields.BATHS),
+  MODIFIED("modified", ListingFields.MODIFIED);
 
   /** mlsId ascending: the order of the {@code lastId} cursor, and the index order. */
   public static final Sort BY_MLS_ID = new Sort(ListingFields.MLS_ID.sort(false));
 
   private final String parameterName;
-  private final Function<Boolean, SortField> sortField;
+  private final SortableField field;
 
-  ListingSort(String parameterName, Function<Boolean, SortField> sortField) {
+  ListingSort(String parameterName, SortableField field) {
     this.parameterName = parameterName;
-    this.sortField = sortField;
+    this.field = field;
   }
 
   /** The name in the {@code sort} parameter, without the {@code -} of descending order. */
@@ -52,8 +52,8 @@ public enum ListingSort {
         .toList();
   }
 
-  /** The Lucene sort for this key in the given direction, tie-broken by mlsId ascending. */
-  public Sort sort(boolean descending) {
-    return new Sort(sortField.apply(descending), ListingFields.MLS_ID.sort(false));
+  /** The order of this key in the given direction, tie-broken by mlsId ascending. */
+  public SortOrder sort(boolean descending) {
+    return field.order(descending, ListingFields.MLS_ID.sort(false));
   }
 }

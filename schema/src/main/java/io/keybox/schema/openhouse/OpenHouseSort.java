@@ -1,13 +1,13 @@
 package io.keybox.schema.openhouse;
 
+import io.keybox.schema.field.SortOrder;
+import io.keybox.schema.field.SortableField;
 import io.keybox.schema.listing.ListingFields;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.lucene.search.Sort;
-import org.apache.lucene.search.SortField;
 
 /**
  * The sort keys of the {@code sort} parameter of /openhouses (API.md §10): the listing's price,
@@ -16,21 +16,21 @@ import org.apache.lucene.search.SortField;
  * directions.
  */
 public enum OpenHouseSort {
-  LISTPRICE("listprice", ListingFields.LIST_PRICE::sort),
-  LISTDATE("listdate", ListingFields.LIST_DATE::sort),
-  BEDS("beds", ListingFields.BEDS::sort),
-  BATHS("baths", ListingFields.BATHS::sort),
-  STARTTIME("starttime", OpenHouseFields.START_TIME::sort);
+  LISTPRICE("listprice", ListingFields.LIST_PRICE),
+  LISTDATE("listdate", ListingFields.LIST_DATE),
+  BEDS("beds", ListingFields.BEDS),
+  BATHS("baths", ListingFields.BATHS),
+  STARTTIME("starttime", OpenHouseFields.START_TIME);
 
   /** openHouseKey ascending: the order of the {@code lastId} cursor. */
   public static final Sort BY_KEY = new Sort(OpenHouseFields.OPEN_HOUSE_KEY.sort(false));
 
   private final String parameterName;
-  private final Function<Boolean, SortField> sortField;
+  private final SortableField field;
 
-  OpenHouseSort(String parameterName, Function<Boolean, SortField> sortField) {
+  OpenHouseSort(String parameterName, SortableField field) {
     this.parameterName = parameterName;
-    this.sortField = sortField;
+    this.field = field;
   }
 
   /** The key a parameter name denotes (exact, lower case, without {@code -}). */
@@ -45,8 +45,8 @@ public enum OpenHouseSort {
         .toList();
   }
 
-  /** The Lucene sort for this key in the given direction, tie-broken by openHouseKey ascending. */
-  public Sort sort(boolean descending) {
-    return new Sort(sortField.apply(descending), OpenHouseFields.OPEN_HOUSE_KEY.sort(false));
+  /** The order of this key in the given direction, tie-broken by openHouseKey ascending. */
+  public SortOrder sort(boolean descending) {
+    return field.order(descending, OpenHouseFields.OPEN_HOUSE_KEY.sort(false));
   }
 }

@@ -3,6 +3,7 @@ package io.keybox.schema.listing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.field.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,6 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.store.Directory;
 import org.junit.jupiter.api.AfterAll;
@@ -97,15 +97,25 @@ class ListingFieldsRoundTripTest {
   }
 
   private static List<Long> ids(Query query, Sort sort) throws IOException {
-    Query listings =
-        new BooleanQuery.Builder()
-            .add(ListingQueries.allListings(), Occur.FILTER)
-            .add(query, Occur.FILTER)
-            .build();
-    TopDocs top = searcher.search(listings, 100, sort);
+    return ids(searcher.search(listings(query), 100, sort).scoreDocs);
+  }
+
+  /** The ids of the first hits in {@code order}, found as the server finds them. */
+  private static List<Long> ids(Query query, SortOrder order) throws IOException {
+    return ids(order.top(searcher, listings(query), 100));
+  }
+
+  private static Query listings(Query query) {
+    return new BooleanQuery.Builder()
+        .add(ListingQueries.allListings(), Occur.FILTER)
+        .add(query, Occur.FILTER)
+        .build();
+  }
+
+  private static List<Long> ids(ScoreDoc[] hits) throws IOException {
     StoredFields stored = searcher.storedFields();
     List<Long> ids = new ArrayList<>();
-    for (ScoreDoc hit : top.scoreDocs) {
+    for (ScoreDoc hit : hits) {
       byte[] json = ListingSource.load(stored, hit.doc, false, false).toBytes(false, false);
       ids.add(JSON.readTree(json).get("mlsId").asLong());
     }

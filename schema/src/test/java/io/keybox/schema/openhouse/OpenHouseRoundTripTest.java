@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.field.SortOrder;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingFields;
@@ -101,13 +102,24 @@ class OpenHouseRoundTripTest {
   }
 
   private static List<Long> keys(Query condition, Sort sort) throws IOException {
-    Query query =
-        new BooleanQuery.Builder()
-            .add(OpenHouseQueries.allOpenHouses(), Occur.FILTER)
-            .add(condition, Occur.FILTER)
-            .build();
+    return keys(searcher.search(openHouses(condition), 10, sort).scoreDocs);
+  }
+
+  /** The keys of the first hits in {@code order}, found as the server finds them. */
+  private static List<Long> keys(Query condition, SortOrder order) throws IOException {
+    return keys(order.top(searcher, openHouses(condition), 10));
+  }
+
+  private static Query openHouses(Query condition) {
+    return new BooleanQuery.Builder()
+        .add(OpenHouseQueries.allOpenHouses(), Occur.FILTER)
+        .add(condition, Occur.FILTER)
+        .build();
+  }
+
+  private static List<Long> keys(ScoreDoc[] hits) throws IOException {
     List<Long> keys = new ArrayList<>();
-    for (ScoreDoc hit : searcher.search(query, 10, sort).scoreDocs) {
+    for (ScoreDoc hit : hits) {
       byte[] bytes =
           OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
               .toBytes(false, false);

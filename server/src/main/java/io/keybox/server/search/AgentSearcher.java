@@ -2,6 +2,7 @@ package io.keybox.server.search;
 
 import io.keybox.schema.agent.AgentDocuments;
 import io.keybox.schema.agent.AgentFields;
+import io.keybox.schema.field.SortOrder;
 import io.keybox.server.error.ApiException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.AgentRequestParser;
@@ -29,7 +30,7 @@ public final class AgentSearcher {
         Pager.page(
             searcher,
             AgentRequestParser.query(request),
-            AgentFields.BY_NAME,
+            SortOrder.of(AgentFields.BY_NAME),
             Optional.empty(),
             request.paging());
     StoredFields stored = searcher.storedFields();

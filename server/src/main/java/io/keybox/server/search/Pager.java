@@ -1,6 +1,7 @@
 package io.keybox.server.search;
 
 import io.keybox.schema.field.LongValueField;
+import io.keybox.schema.field.SortOrder;
 import io.keybox.server.error.ApiException;
 import io.keybox.server.query.Paging;
 import java.io.IOException;
@@ -18,7 +19,7 @@ import org.apache.lucene.search.Sort;
 
 /**
  * Pages through the matches of a query the way /properties does (API.md §7): in offset mode by the
- * given sort, in cursor mode ({@code lastId}) by the key field ascending, starting after the
+ * given order, in cursor mode ({@code lastId}) by the key field ascending, starting after the
  * cursor. One more hit than the page holds is fetched to know whether more follow.
  */
 final class Pager {
@@ -38,7 +39,11 @@ final class Pager {
    * @throws ApiException 400 {@code offset too high} when a page past the first is empty
    */
   static PageHits page(
-      IndexSearcher searcher, Query query, Sort sort, Optional<LongValueField> key, Paging paging)
+      IndexSearcher searcher,
+      Query query,
+      SortOrder order,
+      Optional<LongValueField> key,
+      Paging paging)
       throws IOException {
     ScoreDoc[] hits;
     int from;
@@ -57,7 +62,7 @@ final class Pager {
               .scoreDocs;
       from = 0;
     } else {
-      hits = searcher.search(query, paging.offset() + paging.limit() + 1, sort, false).scoreDocs;
+      hits = order.top(searcher, query, paging.offset() + paging.limit() + 1);
       from = paging.offset();
       if (from > 0 && hits.length <= from) {
         throw ApiException.badRequest(
@@ -67,10 +72,11 @@ final class Pager {
     int to = Math.min(hits.length, from + paging.limit());
     int[] docs = new int[Math.max(0, to - from)];
     List<Long> keys = new ArrayList<>(docs.length);
+    boolean sortedByKey = paging.lastId().isPresent();
     for (int i = from; i < to; i++) {
       docs[i - from] = hits[i].doc;
       if (key.isPresent()) {
-        keys.add(keyOf(searcher, key.get(), hits[i]));
+        keys.add(keyOf(searcher, key.get(), hits[i], sortedByKey));
       }
     }
     OptionalLong total =
@@ -110,7 +116,7 @@ final class Pager {
               .build();
       ScoreDoc[] before = searcher.search(inWindow, limit + 1, descending, false).scoreDocs;
       if (before.length > limit) {
-        return OptionalLong.of(keyOf(searcher, key, before[limit]));
+        return OptionalLong.of(keyOf(searcher, key, before[limit], true));
       }
       if (open) {
         return before.length == 0 ? OptionalLong.empty() : OptionalLong.of(0);
@@ -119,12 +125,11 @@ final class Pager {
     }
   }
 
-  /** The key of a hit, from the sort values when the sort was by the key, else from doc values. */
-  private static long keyOf(IndexSearcher searcher, LongValueField key, ScoreDoc hit)
+  /** The key of a hit, from its sort value when {@code sortedByKey}, else from doc values. */
+  private static long keyOf(
+      IndexSearcher searcher, LongValueField key, ScoreDoc hit, boolean sortedByKey)
       throws IOException {
-    if (hit instanceof FieldDoc fieldDoc
-        && fieldDoc.fields.length == 1
-        && fieldDoc.fields[0] instanceof Long id) {
+    if (sortedByKey && hit instanceof FieldDoc fieldDoc && fieldDoc.fields[0] instanceof Long id) {
       return id;
     }
     return key.valueOf(searcher.getIndexReader(), hit.doc)

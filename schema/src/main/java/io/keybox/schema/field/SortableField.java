@@ -1,0 +1,18 @@
+package io.keybox.schema.field;
+
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.SortField;
+
+/** A field that pages can be sorted by, records without a value coming last. */
+public interface SortableField {
+  /** A sort on this field; records without the value come last in both directions. */
+  SortField sort(boolean descending);
+
+  /** The records that have a value of this field. */
+  Query hasValue();
+
+  /** By this field in the given direction, records without it last, then by {@code tieBreak}. */
+  default SortOrder order(boolean descending, SortField... tieBreak) {
+    return SortOrder.missingLast(sort(descending), hasValue(), tieBreak);
+  }
+}
