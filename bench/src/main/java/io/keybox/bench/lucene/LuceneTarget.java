@@ -115,9 +115,9 @@ public final class LuceneTarget implements Target {
           request
               .sort()
               .sort(request.descending())
-              .top(searcher, query, request.offset() + request.limit() + 1);
-      from = request.offset();
-      if (from > 0 && hits.length <= from) {
+              .page(searcher, query, request.offset(), request.limit() + 1);
+      from = 0;
+      if (request.offset() > 0 && hits.length == 0) {
         return Outcome.failed(400, "offset too high");
       }
     }
@@ -184,9 +184,9 @@ public final class LuceneTarget implements Target {
         request
             .sort()
             .sort(request.descending())
-            .top(searcher, query, paging.offset() + paging.limit() + 1);
-    int from = paging.offset();
-    if (from > 0 && hits.length <= from) {
+            .page(searcher, query, paging.offset(), paging.limit() + 1);
+    int from = 0;
+    if (paging.offset() > 0 && hits.length == 0) {
       return Outcome.failed(400, "offset too high");
     }
     int to = Math.min(hits.length, from + paging.limit());

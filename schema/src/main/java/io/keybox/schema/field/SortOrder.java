@@ -23,11 +23,22 @@ import org.apache.lucene.search.SortField;
  * #top} searches twice: the matches that have the field, in order; then, only if those are too few,
  * the matches that lack it, by the tie-break keys alone, which Lucene cuts short after enough hits
  * per segment when they are the index sort.
+ *
+ * <p>A deep page ({@link #page} from offset {@value #DEEP_OFFSET}) of a missing-last order by a
+ * numeric field is found in two passes as well. Collecting the first offset + count hits keeps them
+ * all in Lucene's hit queue and re-heaps it on every competitive match: the largest share of a
+ * 1,000,000-listing page at offset 5,000-10,000 went to that queue. So a first pass keeps only the
+ * sort values, in a heap of longs, to learn the value at the offset and how many matches sort
+ * before it; the second collects from that value on ({@code searchAfter}), which needs a queue of
+ * little more than the page and lets Lucene skip, with the field's points, the matches before it.
  */
 public final class SortOrder {
   private final Sort sort;
   private final Query hasKey;
   private final Sort tieBreak;
+
+  /** The offset from which {@link #page} finds a missing-last page's first value beforehand. */
+  public static final int DEEP_OFFSET = 1_000;
 
   private SortOrder(Sort sort, Query hasKey, Sort tieBreak) {
     this.sort = sort;
@@ -78,8 +89,47 @@ public final class SortOrder {
     ScoreDoc[] withoutKey =
         searcher.search(both(query, hasKey, Occur.MUST_NOT), n - withKey.length, tieBreak, false)
             .scoreDocs;
-    ScoreDoc[] hits = Arrays.copyOf(withKey, withKey.length + withoutKey.length);
-    System.arraycopy(withoutKey, 0, hits, withKey.length, withoutKey.length);
+    return concat(withKey, withoutKey);
+  }
+
+  /**
+   * The matches of {@code query} from {@code offset} on in this order, at most {@code count}: the
+   * same hits as {@link #top} of {@code offset + count}, from {@code offset} on.
+   *
+   * @param count at least 1
+   */
+  public ScoreDoc[] page(IndexSearcher searcher, Query query, int offset, int count)
+      throws IOException {
+    return page(searcher, query, offset, count, DEEP_OFFSET);
+  }
+
+  /** {@link #page}, finding the first value beforehand from {@code deepFrom} on (for tests). */
+  ScoreDoc[] page(IndexSearcher searcher, Query query, int offset, int count, int deepFrom)
+      throws IOException {
+    if (hasKey != null && offset >= deepFrom && DeepPage.applies(sort)) {
+      Query keyed = both(query, hasKey, Occur.FILTER);
+      ScoreDoc[] hits = DeepPage.find(searcher, keyed, sort, offset, count);
+      if (hits != null) {
+        if (hits.length == count) {
+          return hits;
+        }
+        // The matches with the key end inside the page; the rest lack it, by the tie-break.
+        ScoreDoc[] rest =
+            searcher.search(
+                    both(query, hasKey, Occur.MUST_NOT), count - hits.length, tieBreak, false)
+                .scoreDocs;
+        return concat(hits, rest);
+      }
+    }
+    ScoreDoc[] first = top(searcher, query, offset + count);
+    return first.length <= offset
+        ? new ScoreDoc[0]
+        : Arrays.copyOfRange(first, offset, first.length);
+  }
+
+  private static ScoreDoc[] concat(ScoreDoc[] first, ScoreDoc[] then) {
+    ScoreDoc[] hits = Arrays.copyOf(first, first.length + then.length);
+    System.arraycopy(then, 0, hits, first.length, then.length);
     return hits;
   }
 

@@ -34,6 +34,8 @@ class SortOrderTest {
   private static final LongValueField ID = LongValueField.of("id", r -> r.path("id").asLong());
   private static final LongValueField PRICE =
       LongValueField.of("price", r -> r.has("price") ? r.get("price").asLong() : null);
+  private static final DoubleValueField RATE =
+      DoubleValueField.of("rate", r -> r.has("price") ? r.get("price").asLong() / -8.0 : null);
   private static final LongValueField GROUP =
       LongValueField.of("group", r -> r.path("group").asLong());
 
@@ -78,6 +80,7 @@ class SortOrderTest {
     Document doc = new Document();
     ID.addTo(doc, record);
     PRICE.addTo(doc, record);
+    RATE.addTo(doc, record);
     GROUP.addTo(doc, record);
     return doc;
   }
@@ -132,6 +135,57 @@ class SortOrderTest {
     // Group 1: 7=500, 1=300, 5=200 with a price; 2 and 8 without.
     assertEquals(List.of(5L, 1L, 7L, 2L), top(order, GROUP.exact(1), 4));
     assertEquals(List.of(), top(order, GROUP.exact(3), 5));
+  }
+
+  private static List<Long> page(SortOrder order, Query query, int offset, int count)
+      throws IOException {
+    List<Long> deep = ids(order.page(searcher, query, offset, count, 0));
+    assertEquals(
+        ids(order.page(searcher, query, offset, count, Integer.MAX_VALUE)),
+        deep,
+        "deep page vs. the first hits sliced, offset " + offset + ", count " + count);
+    return deep;
+  }
+
+  @Test
+  void deepPagesStartAtTheOffsetsValueAndItsTies() throws IOException {
+    SortOrder order = PRICE.order(false, ID.sort(false));
+    Query all = MatchAllDocsQuery.INSTANCE;
+    // 9=100, 5=200, 1=300, 3=300, 7=500, then 2, 4, 6, 8 without a price.
+    assertEquals(List.of(1L, 3L, 7L), page(order, all, 2, 3));
+    assertEquals(List.of(3L), page(order, all, 3, 1)); // the second of a tie
+    assertEquals(List.of(3L, 7L, 2L), page(order, all, 3, 3)); // into the records without one
+    assertEquals(List.of(4L, 6L), page(order, all, 6, 2)); // among them only
+    assertEquals(List.of(), page(order, all, 9, 2)); // past the end
+    // Descending: 7=500, 1=300, 3=300, 5=200, 9=100, then 2, 4, 6, 8.
+    SortOrder descending = PRICE.order(true, ID.sort(false));
+    assertEquals(List.of(3L, 5L), page(descending, all, 2, 2));
+    assertEquals(List.of(9L, 2L, 4L), page(descending, all, 4, 3));
+    // Group 1 descending: 7, 1, 5, then 2, 8.
+    assertEquals(List.of(5L, 2L), page(descending, GROUP.exact(1), 2, 2));
+  }
+
+  @Test
+  void deepPagesOfADoubleFieldInBothDirections() throws IOException {
+    // rate = -price/8: 7=-62.5, 1 and 3=-37.5, 5=-25, 9=-12.5, then 2, 4, 6, 8 without one.
+    Query all = MatchAllDocsQuery.INSTANCE;
+    assertEquals(List.of(3L, 5L, 9L), page(RATE.order(false, ID.sort(false)), all, 2, 3));
+    assertEquals(List.of(1L, 3L, 7L, 2L), page(RATE.order(true, ID.sort(false)), all, 2, 4));
+  }
+
+  @Test
+  void everyPageOfEveryOrderMatchesTheSlicedFirstHits() throws IOException {
+    for (SortableField field : List.of(PRICE, RATE, GROUP)) {
+      for (boolean descending : new boolean[] {false, true}) {
+        SortOrder order = field.order(descending, ID.sort(false));
+        for (int offset = 0; offset <= 10; offset++) {
+          for (int count = 1; count <= 4; count++) {
+            page(order, MatchAllDocsQuery.INSTANCE, offset, count);
+            page(order, GROUP.exact(2), offset, count);
+          }
+        }
+      }
+    }
   }
 
   @Test

@@ -46,7 +46,6 @@ final class Pager {
       Paging paging)
       throws IOException {
     ScoreDoc[] hits;
-    int from;
     OptionalLong previousLastId = OptionalLong.empty();
     if (paging.lastId().isPresent()) {
       LongValueField keyField = key.orElseThrow();
@@ -60,21 +59,19 @@ final class Pager {
       hits =
           searcher.search(afterCursor, paging.limit() + 1, new Sort(keyField.sort(false)), false)
               .scoreDocs;
-      from = 0;
     } else {
-      hits = order.top(searcher, query, paging.offset() + paging.limit() + 1);
-      from = paging.offset();
-      if (from > 0 && hits.length <= from) {
+      hits = order.page(searcher, query, paging.offset(), paging.limit() + 1);
+      if (paging.offset() > 0 && hits.length == 0) {
         throw ApiException.badRequest(
-            "offset too high: offset " + from + " is at or past the number of matches");
+            "offset too high: offset " + paging.offset() + " is at or past the number of matches");
       }
     }
-    int to = Math.min(hits.length, from + paging.limit());
-    int[] docs = new int[Math.max(0, to - from)];
+    int to = Math.min(hits.length, paging.limit());
+    int[] docs = new int[to];
     List<Long> keys = new ArrayList<>(docs.length);
     boolean sortedByKey = paging.lastId().isPresent();
-    for (int i = from; i < to; i++) {
-      docs[i - from] = hits[i].doc;
+    for (int i = 0; i < to; i++) {
+      docs[i] = hits[i].doc;
       if (key.isPresent()) {
         keys.add(keyOf(searcher, key.get(), hits[i], sortedByKey));
       }
