@@ -4,7 +4,9 @@
  * owns its queries).
  *
  * <p>A field definition is immutable and couples a name, an extractor that reads the value from a
- * canonical record, and the Lucene structures that hold it. Depends on Lucene core and Jackson
+ * canonical record, and the Lucene structures that hold it. {@link
+ * io.keybox.schema.field.SortOrder} is how a page sorted by such fields is searched: records
+ * without the key last, deep pages from the offset's sort value. Depends on Lucene core and Jackson
  * only.
  */
 package io.keybox.schema.field;
