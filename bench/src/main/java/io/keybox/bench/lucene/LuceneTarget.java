@@ -100,7 +100,6 @@ public final class LuceneTarget implements Target {
     ListingSearchRequest request = parser.parse(params);
     Query query = ListingQueryBuilder.build(request.filter());
     ScoreDoc[] hits;
-    int from;
     if (request.lastId().isPresent()) {
       Query afterCursor =
           new BooleanQuery.Builder()
@@ -109,22 +108,20 @@ public final class LuceneTarget implements Target {
               .build();
       hits =
           searcher.search(afterCursor, request.limit() + 1, ListingSort.BY_MLS_ID, false).scoreDocs;
-      from = 0;
     } else {
       hits =
           request
               .sort()
               .sort(request.descending())
               .page(searcher, query, request.offset(), request.limit() + 1);
-      from = 0;
       if (request.offset() > 0 && hits.length == 0) {
         return Outcome.failed(400, "offset too high");
       }
     }
-    int to = Math.min(hits.length, from + request.limit());
+    int to = Math.min(hits.length, request.limit());
     StoredFields stored = searcher.storedFields();
-    List<ListingSource> page = new ArrayList<>(Math.max(0, to - from));
-    for (int i = from; i < to; i++) {
+    List<ListingSource> page = new ArrayList<>(to);
+    for (int i = 0; i < to; i++) {
       page.add(ListingSource.load(stored, hits[i].doc, false, false));
     }
     long total = request.count() ? searcher.count(query) : -1;
@@ -135,7 +132,7 @@ public final class LuceneTarget implements Target {
     List<String> keys = null;
     if (detailed) {
       keys = new ArrayList<>();
-      for (int i = from; i < to; i++) {
+      for (int i = 0; i < to; i++) {
         keys.add(Long.toString(mlsId(hits[i].doc)));
       }
       if (total >= 0) {
@@ -185,14 +182,13 @@ public final class LuceneTarget implements Target {
             .sort()
             .sort(request.descending())
             .page(searcher, query, paging.offset(), paging.limit() + 1);
-    int from = 0;
     if (paging.offset() > 0 && hits.length == 0) {
       return Outcome.failed(400, "offset too high");
     }
-    int to = Math.min(hits.length, from + paging.limit());
+    int to = Math.min(hits.length, paging.limit());
     StoredFields stored = searcher.storedFields();
     List<String> keys = detailed ? new ArrayList<>() : null;
-    for (int i = from; i < to; i++) {
+    for (int i = 0; i < to; i++) {
       OpenHouseSource openHouse = OpenHouseSource.load(stored, hits[i].doc, false, false);
       if (detailed) {
         keys.add(JSON.readTree(openHouse.toBytes(false, false)).path("openHouseId").asText());

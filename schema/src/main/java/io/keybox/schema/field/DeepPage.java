@@ -1,7 +1,6 @@
 package io.keybox.schema.field;
 
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.Collection;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
@@ -52,16 +51,15 @@ final class DeepPage {
 
   /**
    * The matches of {@code query} (each of which has a value of {@code sort}'s first field) from
-   * {@code offset} on, at most {@code count}; fewer when the matches end inside the page.
-   *
-   * @return null when there are no more than {@code offset} matches
+   * {@code offset} on, at most {@code count} (fewer when the matches end inside the page), and how
+   * many matches there are in all.
    */
-  static ScoreDoc[] find(IndexSearcher searcher, Query query, Sort sort, int offset, int count)
+  static Found find(IndexSearcher searcher, Query query, Sort sort, int offset, int count)
       throws IOException {
     SortedNumericSortField key = (SortedNumericSortField) sort.getSort()[0];
     ValueAtRank first = searcher.search(query, new ValueAtRank.Manager(key, offset + 1));
     if (first.matches() <= offset) {
-      return null;
+      return new Found(new ScoreDoc[0], first.matches());
     }
     // Every hit from the offset's value on: the ties of that value come before it in the page
     // order only if they are among the `ahead` matches, so skip what the offset skips of them.
@@ -69,8 +67,11 @@ final class DeepPage {
     ScoreDoc[] hits =
         searcher.searchAfter(before(sort, key, first.value()), query, skip + count, sort, false)
             .scoreDocs;
-    return hits.length <= skip ? new ScoreDoc[0] : Arrays.copyOfRange(hits, skip, hits.length);
+    return new Found(SortOrder.from(hits, skip), first.matches());
   }
+
+  /** The hits of a page, and the number of matches of its query. */
+  record Found(ScoreDoc[] hits, long matches) {}
 
   /** A position just before the first record whose sort value is {@code raw}. */
   private static FieldDoc before(Sort sort, SortedNumericSortField key, long raw) {

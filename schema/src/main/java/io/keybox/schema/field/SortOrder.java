@@ -107,24 +107,29 @@ public final class SortOrder {
   ScoreDoc[] page(IndexSearcher searcher, Query query, int offset, int count, int deepFrom)
       throws IOException {
     if (hasKey != null && offset >= deepFrom && DeepPage.applies(sort)) {
-      Query keyed = both(query, hasKey, Occur.FILTER);
-      ScoreDoc[] hits = DeepPage.find(searcher, keyed, sort, offset, count);
-      if (hits != null) {
-        if (hits.length == count) {
-          return hits;
-        }
-        // The matches with the key end inside the page; the rest lack it, by the tie-break.
-        ScoreDoc[] rest =
-            searcher.search(
-                    both(query, hasKey, Occur.MUST_NOT), count - hits.length, tieBreak, false)
-                .scoreDocs;
-        return concat(hits, rest);
+      DeepPage.Found keyed =
+          DeepPage.find(searcher, both(query, hasKey, Occur.FILTER), sort, offset, count);
+      if (keyed.hits().length == count) {
+        return keyed.hits();
       }
+      // The matches with the key end before or inside the page; the rest lack it, by the
+      // tie-break, the first of them at rank `keyed.matches()`.
+      int skip = (int) Math.max(0, offset - keyed.matches());
+      ScoreDoc[] rest =
+          searcher.search(
+                  both(query, hasKey, Occur.MUST_NOT),
+                  skip + count - keyed.hits().length,
+                  tieBreak,
+                  false)
+              .scoreDocs;
+      return concat(keyed.hits(), from(rest, skip));
     }
-    ScoreDoc[] first = top(searcher, query, offset + count);
-    return first.length <= offset
-        ? new ScoreDoc[0]
-        : Arrays.copyOfRange(first, offset, first.length);
+    return from(top(searcher, query, offset + count), offset);
+  }
+
+  /** {@code hits} from {@code index} on (none when there are no more). */
+  static ScoreDoc[] from(ScoreDoc[] hits, int index) {
+    return hits.length <= index ? new ScoreDoc[0] : Arrays.copyOfRange(hits, index, hits.length);
   }
 
   private static ScoreDoc[] concat(ScoreDoc[] first, ScoreDoc[] then) {
