@@ -17,11 +17,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>A request counts in the measurement when it starts inside the window; the window ends when the
  * last such request has been answered, so no answer is cut off.
  *
- * <p>With a rate (open loop) the clients send at fixed times instead: {@code rate} requests per
- * second in all, client {@code i}'s {@code k}-th request scheduled at {@link #scheduledAt}, and its
- * latency counted from that scheduled time, so a system that falls behind is charged the waiting
- * too (no coordinated omission). The latency then shows what a request costs at a load the system
- * can carry, not how long it queues behind the other clients.
+ * <p>With a rate (open loop) the clients measure at fixed times instead: {@code rate} requests per
+ * second in all, client {@code i}'s {@code k}-th request scheduled at {@link #scheduledAt} from the
+ * start of the window, and its latency counted from that scheduled time, so a system that falls
+ * behind is charged the waiting too (no coordinated omission). The latency then shows what a
+ * request costs at a load the system can carry, not how long it queues behind the other clients.
+ * The warm-up stays closed loop: at a few dozen requests a second, the seconds of warm-up would
+ * leave the request path partly interpreted, and the first measured requests would time the JIT.
  */
 public final class LoadRunner {
   private LoadRunner() {}
@@ -159,19 +161,29 @@ public final class LoadRunner {
     @Override
     public void run() {
       Target.Session session = sessions.get(index);
+      waitUntil(start);
+      // The warm-up is closed loop in both modes: it is there to bring the system to its steady
+      // state (compiled code, warm caches), which a few hundred paced requests do not reach.
+      while (rate > 0 && System.nanoTime() < measureFrom) {
+        session = send(session, System.nanoTime());
+      }
       for (long k = 0; ; k++) {
         // Closed loop: now; open loop: this request's scheduled time, waited for.
-        long at = rate > 0 ? scheduledAt(start, rate, clients, index, k) : start;
-        if (rate > 0 || k == 0) {
-          for (long wait; (wait = at - System.nanoTime()) > 0; ) {
-            java.util.concurrent.locks.LockSupport.parkNanos(wait);
-          }
+        long at = rate > 0 ? scheduledAt(measureFrom, rate, clients, index, k) : 0;
+        if (rate > 0) {
+          waitUntil(at);
         }
         long began = rate > 0 ? at : System.nanoTime();
         if (began >= measureTo) {
           return;
         }
         session = send(session, began);
+      }
+    }
+
+    private static void waitUntil(long nanoTime) {
+      for (long wait; (wait = nanoTime - System.nanoTime()) > 0; ) {
+        java.util.concurrent.locks.LockSupport.parkNanos(wait);
       }
     }
 
