@@ -6,6 +6,7 @@ import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.QueryClass;
+import io.keybox.schema.PageStoredFields;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
@@ -119,10 +120,14 @@ public final class LuceneTarget implements Target {
       }
     }
     int to = Math.min(hits.length, request.limit());
-    StoredFields stored = searcher.storedFields();
-    List<ListingSource> page = new ArrayList<>(to);
+    int[] docs = new int[to];
     for (int i = 0; i < to; i++) {
-      page.add(ListingSource.load(stored, hits[i].doc, false, false));
+      docs[i] = hits[i].doc;
+    }
+    StoredFields stored = PageStoredFields.of(searcher.getIndexReader(), docs);
+    List<ListingSource> page = new ArrayList<>(to);
+    for (int doc : docs) {
+      page.add(ListingSource.load(stored, doc, false, false));
     }
     long total = request.count() ? searcher.count(query) : -1;
     long next = -1;

@@ -1,5 +1,6 @@
 package io.keybox.server.search;
 
+import io.keybox.schema.PageStoredFields;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
@@ -36,7 +37,7 @@ public final class ListingSearcher {
             request.sort().sort(request.descending()),
             Optional.of(ListingFields.MLS_ID),
             request.paging());
-    StoredFields stored = searcher.storedFields();
+    StoredFields stored = PageStoredFields.of(searcher.getIndexReader(), hits.docs());
     Include include = request.include();
     List<ListingSource> listings = new ArrayList<>(hits.docs().length);
     for (int doc : hits.docs()) {
