@@ -94,8 +94,9 @@ public final class KeywordField implements SearchField {
   public void addTo(Document doc, JsonNode record) {
     Set<String> seen = new LinkedHashSet<>();
     for (String value : values(record)) {
-      if (seen.add(normalize(value))) {
-        doc.add(new StringField(name, normalize(value), Field.Store.NO));
+      String normal = normalize(value);
+      if (seen.add(normal)) {
+        doc.add(new StringField(name, normal, Field.Store.NO));
       }
       if (keepsDisplayValues) {
         doc.add(new SortedSetDocValuesField(displayValuesField(), new BytesRef(value)));

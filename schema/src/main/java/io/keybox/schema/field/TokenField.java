@@ -3,14 +3,13 @@ package io.keybox.schema.field;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -32,12 +31,28 @@ public final class TokenField implements SearchField {
   /** Longest prefix indexed; a longer last query word must match a whole word. */
   public static final int MAX_PREFIX = 16;
 
+  /** Terms for matching only, as {@code StringField} indexes them: documents, no norms. */
+  private static final FieldType TERMS = terms();
+
   private final String name;
+  private final String wordField;
+  private final String prefixField;
   private final Function<JsonNode, Collection<String>> extractor;
 
   private TokenField(String name, Function<JsonNode, Collection<String>> extractor) {
     this.name = name;
+    this.wordField = name + ".word";
+    this.prefixField = name + ".prefix";
     this.extractor = extractor;
+  }
+
+  private static FieldType terms() {
+    FieldType type = new FieldType();
+    type.setIndexOptions(IndexOptions.DOCS);
+    type.setOmitNorms(true);
+    type.setTokenized(true);
+    type.freeze();
+    return type;
   }
 
   /** A field whose texts are read by {@code extractor}. */
@@ -74,22 +89,15 @@ public final class TokenField implements SearchField {
     if (texts == null) {
       return;
     }
-    Set<String> words = new LinkedHashSet<>();
+    List<String> words = new ArrayList<>();
     for (String text : texts) {
       if (text != null) {
         words.addAll(words(text));
       }
     }
-    Set<String> prefixes = new LinkedHashSet<>();
-    for (String word : words) {
-      doc.add(new StringField(name + ".word", word, Field.Store.NO));
-      int[] cps = word.codePoints().toArray();
-      for (int len = 1; len <= Math.min(cps.length, MAX_PREFIX); len++) {
-        prefixes.add(new String(cps, 0, len));
-      }
-    }
-    for (String prefix : prefixes) {
-      doc.add(new StringField(name + ".prefix", prefix, Field.Store.NO));
+    if (!words.isEmpty()) {
+      doc.add(new Field(wordField, WordTokens.whole(words), TERMS));
+      doc.add(new Field(prefixField, WordTokens.prefixes(words, MAX_PREFIX), TERMS));
     }
   }
 
@@ -120,7 +128,7 @@ public final class TokenField implements SearchField {
       boolean asPrefix =
           (everyWordAsPrefix || i == words.size() - 1)
               && word.codePointCount(0, word.length()) <= MAX_PREFIX;
-      all.add(new TermQuery(new Term(name + (asPrefix ? ".prefix" : ".word"), word)), Occur.FILTER);
+      all.add(new TermQuery(new Term(asPrefix ? prefixField : wordField, word)), Occur.FILTER);
     }
     return new ConstantScoreQuery(all.build());
   }
