@@ -3,6 +3,7 @@ package io.keybox.schema;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.lucene.codecs.StoredFieldsReader;
 import org.apache.lucene.index.CodecReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -68,8 +69,14 @@ public final class PageStoredFields extends StoredFields {
         if (count >= MIN_DOCS
             && span <= (long) MAX_SPREAD * count
             && context.reader() instanceof CodecReader codec) {
-          sequential[leaf] = codec.getFieldsReader().getMergeInstance();
-          any = true;
+          StoredFieldsReader shared = codec.getFieldsReader();
+          StoredFieldsReader merging = shared.getMergeInstance();
+          // A format without a merge instance of its own returns the segment's shared reader,
+          // which is not for concurrent use: such a segment reads as usual.
+          if (merging != shared) {
+            sequential[leaf] = merging;
+            any = true;
+          }
         }
         from = to;
       }
