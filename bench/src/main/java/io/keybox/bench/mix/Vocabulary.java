@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.server.query.ListingQueryBuilder;
 import io.keybox.server.query.ListingRequestParser;
@@ -29,6 +30,8 @@ import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.Sort;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -71,9 +74,17 @@ public record Vocabulary(
     Set<Long> ids = new LinkedHashSet<>();
     List<double[]> centers = new ArrayList<>();
     StoredFields stored = searcher.storedFields();
-    int maxDoc = reader.maxDoc();
-    for (int i = 0; i < SAMPLES && maxDoc > 0; i++) {
-      int doc = random.nextInt(maxDoc);
+    // Listings are drawn by mlsId, not by doc id: the indexer's threads place documents in
+    // segments in a different order on every run, and the mix must be the same for every index
+    // of the same feed, or two runs would measure different queries.
+    long maxMlsId = maxMlsId(searcher);
+    for (int i = 0; i < SAMPLES && maxMlsId > 0; i++) {
+      long mlsId = 1 + (long) (random.nextDouble() * maxMlsId);
+      ScoreDoc[] found = searcher.search(ListingQueries.byMlsId(mlsId), 1).scoreDocs;
+      if (found.length == 0) {
+        continue; // an mlsId the feed no longer holds
+      }
+      int doc = found[0].doc;
       JsonNode listing =
           JSON.readTree(ListingSource.load(stored, doc, false, false).toBytes(false, false));
       boolean displayed =
@@ -103,6 +114,17 @@ public record Vocabulary(
         List.copyOf(ids),
         List.copyOf(centers),
         defaultMatches);
+  }
+
+  /** The largest mlsId of the index's listings, 0 when it has none. */
+  private static long maxMlsId(IndexSearcher searcher) throws IOException {
+    ScoreDoc[] last =
+        searcher.search(
+                ListingQueries.allListings(), 1, new Sort(ListingFields.MLS_ID.sort(true)), false)
+            .scoreDocs;
+    return last.length == 0
+        ? 0
+        : ListingFields.MLS_ID.valueOf(searcher.getIndexReader(), last[0].doc).orElse(0);
   }
 
   /** The cities with default-search matches, most first, in their display spelling. */
