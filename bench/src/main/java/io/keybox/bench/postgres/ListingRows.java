@@ -15,8 +15,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.apache.lucene.document.Document;
-import org.apache.lucene.index.IndexableField;
 
 /**
  * Turns feed records into rows of the peer's tables, reading every column through the schema's own
@@ -139,15 +137,13 @@ final class ListingRows {
    * The words of the {@code q} field as a tsvector literal: exactly the words Keybox indexes, each
    * quoted (words are runs of letters and digits, so they never hold a quote).
    */
-  private static String keywords(JsonNode tree) {
-    Document doc = new Document();
-    ListingFields.KEYWORDS.addTo(doc, tree);
+  static String keywords(JsonNode tree) {
     StringBuilder vector = new StringBuilder();
-    for (IndexableField field : doc.getFields(ListingFields.KEYWORDS.name() + ".word")) {
+    for (String word : new LinkedHashSet<>(ListingFields.KEYWORDS.recordWords(tree))) {
       if (!vector.isEmpty()) {
         vector.append(' ');
       }
-      vector.append('\'').append(field.stringValue()).append('\'');
+      vector.append('\'').append(word).append('\'');
     }
     return vector.isEmpty() ? null : vector.toString();
   }

@@ -83,18 +83,26 @@ public final class TokenField implements SearchField {
     return words;
   }
 
-  @Override
-  public void addTo(Document doc, JsonNode record) {
+  /**
+   * The words this field indexes for {@code record}: the words of each of its texts, in order, a
+   * word repeated as often as it occurs.
+   */
+  public List<String> recordWords(JsonNode record) {
     Collection<String> texts = extractor.apply(record);
-    if (texts == null) {
-      return;
-    }
     List<String> words = new ArrayList<>();
-    for (String text : texts) {
-      if (text != null) {
-        words.addAll(words(text));
+    if (texts != null) {
+      for (String text : texts) {
+        if (text != null) {
+          words.addAll(words(text));
+        }
       }
     }
+    return words;
+  }
+
+  @Override
+  public void addTo(Document doc, JsonNode record) {
+    List<String> words = recordWords(record);
     if (!words.isEmpty()) {
       doc.add(new Field(wordField, WordTokens.whole(words), TERMS));
       doc.add(new Field(prefixField, WordTokens.prefixes(words, MAX_PREFIX), TERMS));
