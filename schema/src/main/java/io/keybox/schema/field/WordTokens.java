@@ -1,5 +1,6 @@
 package io.keybox.schema.field;
 
+import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -67,7 +68,7 @@ final class WordTokens extends TokenStream {
   }
 
   @Override
-  public void reset() throws java.io.IOException {
+  public void reset() throws IOException {
     super.reset();
     word = 0;
     end = 0;
