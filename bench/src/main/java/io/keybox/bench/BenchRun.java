@@ -564,7 +564,7 @@ public final class BenchRun {
           ? "one system, " + checks.size() + " requests answered"
           : "agree on " + checks.size() + " requests";
     }
-    return "DIFFER: " + String.join("; ", differences);
+    return ClassReport.DIFFER + String.join("; ", differences);
   }
 
   private static String difference(List<String> want, List<String> got) {

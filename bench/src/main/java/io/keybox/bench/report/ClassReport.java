@@ -19,6 +19,17 @@ public record ClassReport(
     String agreement,
     double loadAverage) {
 
+  /** How {@link #agreement} begins when the systems' answers differ. */
+  public static final String DIFFER = "DIFFER: ";
+
+  /**
+   * Whether the systems answered the class's check requests differently: their throughputs then
+   * measure different work, and their ratio means nothing until the difference is explained.
+   */
+  public boolean answersDiffer() {
+    return agreement.startsWith(DIFFER);
+  }
+
   /** Keybox's throughput divided by {@code other}'s, or NaN when either did not run. */
   public double ratio(SystemName other) {
     SystemResult keybox = results.get(SystemName.KEYBOX);

@@ -46,6 +46,20 @@ public record RunReport(
   /** The issue's targets: set for 1,000,000 listings, 8 clients, on a 2-core machine. */
   public List<TargetCheck> targets() {
     List<TargetCheck> checks = new ArrayList<>();
+    // Not a target of the issue, but what every ratio below rests on.
+    List<String> differing =
+        classes.stream()
+            .filter(ClassReport::answersDiffer)
+            .map(c -> c.queryClass().name())
+            .toList();
+    checks.add(
+        new TargetCheck(
+            "the systems' answers agree on every class",
+            "all classes",
+            differing.isEmpty()
+                ? "agree on " + classes.size() + " classes"
+                : "DIFFER on " + String.join(", ", differing) + " (see the class table)",
+            classes.isEmpty() ? null : differing.isEmpty()));
     Optional<MixComparison> postgres = MixComparison.of(classes, SystemName.POSTGRES);
     checks.add(
         new TargetCheck(
