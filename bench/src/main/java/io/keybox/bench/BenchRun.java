@@ -41,6 +41,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -395,6 +396,7 @@ public final class BenchRun {
     Map<SystemName, List<List<String>>> answers = new EnumMap<>(SystemName.class);
     List<BenchRequest> checks = null;
     List<String> problems = new ArrayList<>();
+    Set<SystemName> disagreeing = EnumSet.noneOf(SystemName.class);
     Map<SystemName, Target> running = new EnumMap<>(SystemName.class);
     for (Map.Entry<SystemName, Target> entry : targets.entrySet()) {
       SystemName system = entry.getKey();
@@ -416,6 +418,9 @@ public final class BenchRun {
       }
       answers.put(system, check.answers());
       problems.addAll(check.problems().stream().map(p -> system.label() + ": " + p).toList());
+      if (!check.problems().isEmpty()) {
+        disagreeing.add(system);
+      }
       running.put(system, target);
     }
     // Rounds: each system in turn, so that load from other processes, which comes and goes on a
@@ -459,7 +464,8 @@ public final class BenchRun {
                   .collect(Collectors.joining("/")),
               load.firstError() == null ? "" : " (first: " + load.firstError() + ")"));
     }
-    return new ClassReport(queryClass, results, agreement(checks, answers, problems), loadAverage);
+    String agreement = agreement(checks, answers, problems, disagreeing);
+    return new ClassReport(queryClass, results, agreement, disagreeing, loadAverage);
   }
 
   /**
@@ -533,7 +539,8 @@ public final class BenchRun {
   private static String agreement(
       List<BenchRequest> checks,
       Map<SystemName, List<List<String>>> answers,
-      List<String> problems) {
+      List<String> problems,
+      Set<SystemName> disagreeing) {
     if (checks == null || answers.isEmpty()) {
       return "not checked";
     }
@@ -548,6 +555,7 @@ public final class BenchRun {
         List<String> want = expected.get(i);
         List<String> got = e.getValue().get(i);
         if (want != null && got != null && !Objects.equals(want, got)) {
+          disagreeing.add(e.getKey());
           differences.add(
               e.getKey().label()
                   + " differs from "

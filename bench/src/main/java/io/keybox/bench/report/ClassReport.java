@@ -2,7 +2,10 @@ package io.keybox.bench.report;
 
 import io.keybox.bench.SystemName;
 import io.keybox.bench.mix.QueryClass;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The results of one query class.
@@ -11,13 +14,21 @@ import java.util.Map;
  * @param results each system's result, in report order
  * @param agreement whether the systems gave the same answers to the class's check requests ("agree
  *     on N requests", or what differed)
+ * @param disagreeing the systems whose answers differed from the first system's (Keybox's when it
+ *     ran), or whose check requests failed
  * @param loadAverage the machine's 1-minute load average when the class started, to judge noise
  */
 public record ClassReport(
     QueryClass queryClass,
     Map<SystemName, SystemResult> results,
     String agreement,
+    Set<SystemName> disagreeing,
     double loadAverage) {
+
+  public ClassReport {
+    disagreeing =
+        disagreeing.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(disagreeing));
+  }
 
   /** How {@link #agreement} begins when the systems' answers differ. */
   public static final String DIFFER = "DIFFER: ";
@@ -27,7 +38,7 @@ public record ClassReport(
    * measure different work, and their ratio means nothing until the difference is explained.
    */
   public boolean answersDiffer() {
-    return agreement.startsWith(DIFFER);
+    return !disagreeing.isEmpty();
   }
 
   /** Keybox's throughput divided by {@code other}'s, or NaN when either did not run. */

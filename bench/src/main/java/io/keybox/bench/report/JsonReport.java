@@ -104,6 +104,8 @@ public final class JsonReport {
                 node.put("peerQps", m.peerQps());
                 ArrayNode names = node.putArray("classes");
                 m.classes().forEach(names::add);
+                ArrayNode leftOut = node.putArray("leftOut");
+                m.leftOut().forEach(leftOut::add);
               },
               () -> mix.putNull(name));
     }

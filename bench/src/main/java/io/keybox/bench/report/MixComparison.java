@@ -13,13 +13,17 @@ import java.util.Optional;
  * the per-class throughputs). A slow class weighs as much as it costs, and no class can hide
  * another. Every class of the mix counts once.
  *
+ * <p>A class where the two answered the check requests differently is left out: their throughputs
+ * there measure different work.
+ *
  * @param peer the system compared with
- * @param classes the classes both ran
+ * @param classes the classes both ran, with the same answers
  * @param keyboxQps Keybox's mix throughput over those classes
  * @param peerQps the peer's
+ * @param leftOut the classes both ran but answered differently
  */
 public record MixComparison(
-    SystemName peer, List<String> classes, double keyboxQps, double peerQps) {
+    SystemName peer, List<String> classes, double keyboxQps, double peerQps, List<String> leftOut) {
 
   /** Keybox's mix throughput divided by the peer's. */
   public double ratio() {
@@ -29,12 +33,18 @@ public record MixComparison(
   /** The comparison of Keybox with {@code peer}, if both ran at least one class. */
   public static Optional<MixComparison> of(List<ClassReport> reports, SystemName peer) {
     List<String> classes = new ArrayList<>();
+    List<String> leftOut = new ArrayList<>();
     double keyboxSeconds = 0;
     double peerSeconds = 0;
     for (ClassReport report : reports) {
       double k = qps(report, SystemName.KEYBOX);
       double p = qps(report, peer);
-      if (k > 0 && p > 0) {
+      if (k > 0
+          && p > 0
+          && (report.disagreeing().contains(peer)
+              || report.disagreeing().contains(SystemName.KEYBOX))) {
+        leftOut.add(report.queryClass().name());
+      } else if (k > 0 && p > 0) {
         classes.add(report.queryClass().name());
         keyboxSeconds += 1 / k;
         peerSeconds += 1 / p;
@@ -48,7 +58,8 @@ public record MixComparison(
             peer,
             List.copyOf(classes),
             classes.size() / keyboxSeconds,
-            classes.size() / peerSeconds));
+            classes.size() / peerSeconds,
+            List.copyOf(leftOut)));
   }
 
   /** {@code system}'s own mix throughput over every class it ran, or NaN. */

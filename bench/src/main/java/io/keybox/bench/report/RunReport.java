@@ -65,18 +65,14 @@ public record RunReport(
         new TargetCheck(
             "mix throughput vs PostgreSQL/PostGIS",
             ">= 5x",
-            postgres
-                .map(m -> ratio(m.ratio()) + " over " + m.classes().size() + " classes")
-                .orElse("not measured"),
+            postgres.map(RunReport::overClasses).orElse("not measured"),
             postgres.map(m -> m.ratio() >= 5).orElse(null)));
     Optional<MixComparison> lucene = MixComparison.of(classes, SystemName.LUCENE);
     checks.add(
         new TargetCheck(
             "mix throughput vs raw Lucene",
             ">= 0.7x",
-            lucene
-                .map(m -> ratio(m.ratio()) + " over " + m.classes().size() + " classes")
-                .orElse("not measured"),
+            lucene.map(RunReport::overClasses).orElse("not measured"),
             lucene.map(m -> m.ratio() >= 0.7).orElse(null)));
     for (ClassReport report : classes) {
       SystemResult keybox = report.results().get(SystemName.KEYBOX);
@@ -141,6 +137,16 @@ public record RunReport(
                 : "not measured",
             serverStartMillis.isPresent() ? serverStartMillis.getAsDouble() <= 2000 : null));
     return checks;
+  }
+
+  private static String overClasses(MixComparison m) {
+    return ratio(m.ratio())
+        + " over "
+        + m.classes().size()
+        + " classes"
+        + (m.leftOut().isEmpty()
+            ? ""
+            : " (left out, the answers differ: " + String.join(", ", m.leftOut()) + ")");
   }
 
   static String ratio(double ratio) {

@@ -110,13 +110,16 @@ public final class TextReport {
               m ->
                   out.printf(
                       Locale.ROOT,
-                      "  keybox %,.0f QPS vs %s %,.0f QPS: %s over %d classes (%s)%n",
+                      "  keybox %,.0f QPS vs %s %,.0f QPS: %s over %d classes (%s)%s%n",
                       m.keyboxQps(),
                       peer.label(),
                       m.peerQps(),
                       RunReport.ratio(m.ratio()),
                       m.classes().size(),
-                      String.join(", ", m.classes())));
+                      String.join(", ", m.classes()),
+                      m.leftOut().isEmpty()
+                          ? ""
+                          : "; left out, the answers differ: " + String.join(", ", m.leftOut())));
     }
     out.println();
     out.println("Indexing:");

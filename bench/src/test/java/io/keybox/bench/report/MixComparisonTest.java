@@ -10,6 +10,7 @@ import io.keybox.bench.mix.QueryClass;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class MixComparisonTest {
@@ -31,7 +32,28 @@ class MixComparisonTest {
     assertTrue(MixComparison.of(reports, SystemName.LUCENE).isEmpty());
   }
 
-  private static ClassReport report(String name, double keybox, double postgres) {
+  @Test
+  void aClassWhereThePeerAnsweredDifferentlyIsLeftOut() {
+    List<ClassReport> reports =
+        List.of(
+            report("a", 1000, 100), report("b", 100, 5, SystemName.POSTGRES), report("c", 10, 20));
+    MixComparison m = MixComparison.of(reports, SystemName.POSTGRES).orElseThrow();
+    assertEquals(List.of("a", "c"), m.classes());
+    assertEquals(List.of("b"), m.leftOut());
+    assertEquals(2 / (1 / 1000.0 + 1 / 10.0), m.keyboxQps(), 1e-9);
+    assertEquals(2 / (1 / 100.0 + 1 / 20.0), m.peerQps(), 1e-9);
+    // Keybox's own answers failing leaves the class out against every peer.
+    MixComparison k =
+        MixComparison.of(
+                List.of(report("a", 1000, 100), report("b", 100, 5, SystemName.KEYBOX)),
+                SystemName.POSTGRES)
+            .orElseThrow();
+    assertEquals(List.of("a"), k.classes());
+    assertEquals(List.of("b"), k.leftOut());
+  }
+
+  private static ClassReport report(
+      String name, double keybox, double postgres, SystemName... disagreeing) {
     Map<SystemName, SystemResult> results = new EnumMap<>(SystemName.class);
     results.put(SystemName.KEYBOX, SystemResult.measured(load(keybox)));
     results.put(
@@ -40,7 +62,11 @@ class MixComparisonTest {
             ? SystemResult.skipped("no")
             : SystemResult.measured(load(postgres)));
     return new ClassReport(
-        new QueryClass(name, "", "", Endpoint.SEARCH, 10, s -> null), results, "agree", 0);
+        new QueryClass(name, "", "", Endpoint.SEARCH, 10, s -> null),
+        results,
+        disagreeing.length == 0 ? "agree" : ClassReport.DIFFER + "...",
+        Set.of(disagreeing),
+        0);
   }
 
   private static LoadResult load(double qps) {
