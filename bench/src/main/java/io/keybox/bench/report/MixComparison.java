@@ -39,12 +39,12 @@ public record MixComparison(
     for (ClassReport report : reports) {
       double k = qps(report, SystemName.KEYBOX);
       double p = qps(report, peer);
-      if (k > 0
-          && p > 0
-          && (report.disagreeing().contains(peer)
-              || report.disagreeing().contains(SystemName.KEYBOX))) {
+      if (!(k > 0 && p > 0)) {
+        continue; // not run by both
+      }
+      if (report.disagreeing().contains(peer) || report.disagreeing().contains(SystemName.KEYBOX)) {
         leftOut.add(report.queryClass().name());
-      } else if (k > 0 && p > 0) {
+      } else {
         classes.add(report.queryClass().name());
         keyboxSeconds += 1 / k;
         peerSeconds += 1 / p;
