@@ -6,10 +6,7 @@ import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.index.SortedNumericDocValues;
-import org.apache.lucene.search.DoubleValues;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
@@ -62,20 +59,9 @@ public final class DoubleValueField implements SortableField, SearchField, Numer
   }
 
   @Override
-  public DoubleValues doubleValues(LeafReader leaf) throws IOException {
-    SortedNumericDocValues values = DocValues.getSortedNumeric(leaf, name);
-    return new DoubleValues() {
-      @Override
-      public double doubleValue() throws IOException {
-        // DoubleField keeps the sortable long encoding of the double in its doc values.
-        return NumericUtils.sortableLongToDouble(values.nextValue());
-      }
-
-      @Override
-      public boolean advanceExact(int doc) throws IOException {
-        return values.advanceExact(doc);
-      }
-    };
+  public ColumnReader columnReader(LeafReader leaf) throws IOException {
+    // DoubleField keeps the sortable long encoding of the double in its doc values.
+    return new ColumnReader(leaf, name, NumericUtils::sortableLongToDouble);
   }
 
   @Override

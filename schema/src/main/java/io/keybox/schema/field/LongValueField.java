@@ -14,7 +14,6 @@ import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
-import org.apache.lucene.search.DoubleValues;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
@@ -89,19 +88,8 @@ public final class LongValueField implements SortableField, SearchField, Numeric
   }
 
   @Override
-  public DoubleValues doubleValues(LeafReader leaf) throws IOException {
-    SortedNumericDocValues values = DocValues.getSortedNumeric(leaf, name);
-    return new DoubleValues() {
-      @Override
-      public double doubleValue() throws IOException {
-        return values.nextValue();
-      }
-
-      @Override
-      public boolean advanceExact(int doc) throws IOException {
-        return values.advanceExact(doc);
-      }
-    };
+  public ColumnReader columnReader(LeafReader leaf) throws IOException {
+    return new ColumnReader(leaf, name, value -> value);
   }
 
   @Override

@@ -2,17 +2,14 @@ package io.keybox.schema.field;
 
 import java.io.IOException;
 import org.apache.lucene.index.LeafReader;
-import org.apache.lucene.search.DoubleValues;
 
 /**
  * A numeric field whose single value per record can be read back from doc values, as a double, for
  * aggregation over matches (sums, means, medians, histograms) without loading stored documents.
  *
  * <pre>{@code
- * DoubleValues prices = ListingFields.LIST_PRICE.doubleValues(leaf.reader());
- * if (prices.advanceExact(doc)) {
- *   sum += prices.doubleValue();
- * }
+ * ColumnReader prices = ListingFields.LIST_PRICE.columnReader(leaf.reader());
+ * prices.read(docs, size, into); // into[i]: the price of docs[i], NaN when it has none
  * }</pre>
  */
 public sealed interface NumericColumn permits LongValueField, DoubleValueField {
@@ -20,10 +17,10 @@ public sealed interface NumericColumn permits LongValueField, DoubleValueField {
   String name();
 
   /**
-   * The values of one segment. NOTE: like every doc values iterator, it only moves forward: ask for
-   * documents in increasing order.
+   * The values of one segment, read a block of documents at a time. NOTE: like every doc values
+   * iterator, it only moves forward: ask for documents in increasing order.
    *
    * @throws IOException from the index
    */
-  DoubleValues doubleValues(LeafReader leaf) throws IOException;
+  ColumnReader columnReader(LeafReader leaf) throws IOException;
 }

@@ -16,6 +16,7 @@ import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.GeoPointField.LatLng;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.LongValueField;
+import io.keybox.schema.field.NumericColumn;
 import io.keybox.schema.field.SearchField;
 import io.keybox.schema.field.TokenField;
 import java.util.ArrayList;
@@ -207,6 +208,13 @@ public final class ListingFields {
             texts.add(text(l, "mls", "area"));
             return texts;
           });
+
+  /**
+   * The numbers market analytics reads from every match (API.md §9), in this order: list price,
+   * living area, beds, full baths, lot size, year built, days on market.
+   */
+  public static final List<NumericColumn> ANALYTICS_COLUMNS =
+      List.of(LIST_PRICE, AREA, BEDS, BATHS_FULL, LOT_SIZE_AREA, YEAR_BUILT, DAYS_ON_MARKET);
 
   /** Every field a listing document holds, in indexing order. */
   public static final List<SearchField> ALL =

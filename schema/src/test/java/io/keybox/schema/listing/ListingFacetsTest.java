@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsCollectorManager;
@@ -18,7 +19,6 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.search.DoubleValues;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.store.ByteBuffersDirectory;
@@ -222,10 +222,12 @@ class ListingFacetsTest {
       throws IOException {
     List<Double> values = new ArrayList<>();
     for (LeafReaderContext leaf : reader.leaves()) {
-      DoubleValues doubles = column.doubleValues(leaf.reader());
-      for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-        if (doubles.advanceExact(doc)) {
-          values.add(doubles.doubleValue());
+      int[] docs = IntStream.range(0, leaf.reader().maxDoc()).toArray();
+      double[] read = new double[docs.length];
+      column.columnReader(leaf.reader()).read(docs, docs.length, read);
+      for (double value : read) {
+        if (!Double.isNaN(value)) {
+          values.add(value);
         }
       }
     }

@@ -11,26 +11,26 @@ public record HistogramBucket(double from, double to, long count) {
   private static final int TARGET_BUCKETS = 10;
 
   /**
-   * The histogram of {@code ascending} prices: equal-width buckets whose width is the smallest
-   * "round" number (1, 2 or 5 times a power of ten, at least 1) that spans the prices in at most
-   * ten steps, starting at the multiple of the width at or below the lowest price and ending with
-   * the bucket holding the highest; empty buckets in between are kept so the histogram is
-   * contiguous. No prices, no buckets.
+   * The histogram of {@code prices}: equal-width buckets whose width is the smallest "round" number
+   * (1, 2 or 5 times a power of ten, at least 1) that spans the prices in at most ten steps,
+   * starting at the multiple of the width at or below the lowest price and ending with the bucket
+   * holding the highest; empty buckets in between are kept so the histogram is contiguous. No
+   * prices, no buckets.
    */
-  static List<HistogramBucket> of(double[] ascending) {
-    if (ascending.length == 0) {
+  static List<HistogramBucket> of(Numbers.Values prices) {
+    if (prices.size() == 0) {
       return List.of();
     }
-    double min = ascending[0];
-    double max = ascending[ascending.length - 1];
+    double min = prices.min().getAsDouble();
+    double max = prices.max().getAsDouble();
     // All prices equal: a bucket a tenth of the price wide still reads well.
     double span = max > min ? max - min : Math.max(Math.abs(min), 1);
     double width = roundUp(span / TARGET_BUCKETS);
     double start = Math.floor(min / width) * width;
     int buckets = (int) Math.floor((max - start) / width) + 1;
     long[] counts = new long[buckets];
-    for (double price : ascending) {
-      counts[Math.min(buckets - 1, (int) Math.floor((price - start) / width))]++;
+    for (int i = 0; i < prices.size(); i++) {
+      counts[Math.min(buckets - 1, (int) Math.floor((prices.get(i) - start) / width))]++;
     }
     List<HistogramBucket> histogram = new ArrayList<>(buckets);
     for (int i = 0; i < buckets; i++) {

@@ -1,6 +1,5 @@
 package io.keybox.server.search;
 
-import io.keybox.schema.field.NumericColumn;
 import io.keybox.schema.listing.DimCounts;
 import io.keybox.schema.listing.ListingDim;
 import io.keybox.schema.listing.ListingFacets;
@@ -24,16 +23,6 @@ import org.apache.lucene.facet.FacetsCollectorManager;
  * loaded. Stateless; safe for concurrent use.
  */
 public final class MarketAnalytics {
-  // Column order of the scan below.
-  private static final List<NumericColumn> COLUMNS =
-      List.of(
-          ListingFields.LIST_PRICE,
-          ListingFields.AREA,
-          ListingFields.BEDS,
-          ListingFields.BATHS_FULL,
-          ListingFields.LOT_SIZE_AREA,
-          ListingFields.YEAR_BUILT,
-          ListingFields.DAYS_ON_MARKET);
 
   /**
    * The statistics of the listings {@code filter} admits in {@code snapshot}.
@@ -43,7 +32,7 @@ public final class MarketAnalytics {
   public MarketStats compute(Snapshot snapshot, ListingFilter filter) throws IOException {
     FacetsCollector matches =
         snapshot.searcher().search(ListingQueryBuilder.build(filter), new FacetsCollectorManager());
-    Values prices = new Values();
+    Values prices = new Values(MatchScan.count(matches));
     Mean price = new Mean();
     Mean area = new Mean();
     Mean beds = new Mean();
@@ -54,7 +43,7 @@ public final class MarketAnalytics {
     Mean pricePerSqFt = new Mean();
     MatchScan.scan(
         matches,
-        COLUMNS,
+        ListingFields.ANALYTICS_COLUMNS,
         row -> {
           prices.add(row[0]);
           price.add(row[0]);
@@ -89,7 +78,7 @@ public final class MarketAnalytics {
         values(counts, ListingDim.STATUS),
         values(counts, ListingDim.TYPE),
         values(counts, ListingDim.CITY),
-        HistogramBucket.of(prices.sorted()));
+        HistogramBucket.of(prices));
   }
 
   private static List<ValueCount> values(Optional<DimCounts> counts, ListingDim dim)

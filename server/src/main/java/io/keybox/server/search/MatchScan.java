@@ -1,18 +1,22 @@
 package io.keybox.server.search;
 
+import io.keybox.schema.field.ColumnReader;
 import io.keybox.schema.field.NumericColumn;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsCollector.MatchingDocs;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.DoubleValues;
 
 /**
  * Reads numeric doc values of every collected match in one pass, segment by segment in doc order
- * (doc values only move forward). No stored document is loaded.
+ * (doc values only move forward), a block of matches per column at a time so that dense columns are
+ * decoded in bulk ({@link ColumnReader}). No stored document is loaded.
  */
 final class MatchScan {
+  // Matches per block: large enough for bulk decoding to pay, small enough to stay in cache.
+  private static final int BLOCK = 1024;
+
   /** Receives the values of one match: {@code row[i]} is column i's value, NaN when missing. */
   @FunctionalInterface
   interface Row {
@@ -29,24 +33,36 @@ final class MatchScan {
    */
   static void scan(FacetsCollector matches, List<NumericColumn> columns, Row row)
       throws IOException {
+    int[] docs = new int[BLOCK];
+    double[][] block = new double[columns.size()][BLOCK];
     double[] values = new double[columns.size()];
     for (MatchingDocs segment : matches.getMatchingDocs()) {
       if (segment.totalHits() == 0 || segment.bits() == null) {
         continue;
       }
-      DocIdSetIterator docs = segment.bits().iterator();
-      if (docs == null) {
+      DocIdSetIterator matched = segment.bits().iterator();
+      if (matched == null) {
         continue;
       }
-      DoubleValues[] readers = new DoubleValues[columns.size()];
-      for (int i = 0; i < readers.length; i++) {
-        readers[i] = columns.get(i).doubleValues(segment.context().reader());
+      ColumnReader[] readers = new ColumnReader[columns.size()];
+      for (int c = 0; c < readers.length; c++) {
+        readers[c] = columns.get(c).columnReader(segment.context().reader());
       }
-      for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-        for (int i = 0; i < readers.length; i++) {
-          values[i] = readers[i].advanceExact(doc) ? readers[i].doubleValue() : Double.NaN;
+      int doc = matched.nextDoc();
+      while (doc != DocIdSetIterator.NO_MORE_DOCS) {
+        int size = 0;
+        for (; size < BLOCK && doc != DocIdSetIterator.NO_MORE_DOCS; doc = matched.nextDoc()) {
+          docs[size++] = doc;
         }
-        row.accept(values);
+        for (int c = 0; c < readers.length; c++) {
+          readers[c].read(docs, size, block[c]);
+        }
+        for (int r = 0; r < size; r++) {
+          for (int c = 0; c < values.length; c++) {
+            values[c] = block[c][r];
+          }
+          row.accept(values);
+        }
       }
     }
   }

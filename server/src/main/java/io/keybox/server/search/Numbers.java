@@ -1,5 +1,6 @@
 package io.keybox.server.search;
 
+import io.keybox.schema.field.Median;
 import java.util.Arrays;
 import java.util.OptionalDouble;
 
@@ -24,54 +25,56 @@ final class Numbers {
     }
   }
 
-  /** A growable list of present values, sorted on demand. */
+  /** A growable list of present values with their minimum and maximum. */
   static final class Values {
-    private double[] values = new double[64];
+    private double[] values;
     private int size;
-    private boolean sorted = true;
+    private double min = Double.POSITIVE_INFINITY;
+    private double max = Double.NEGATIVE_INFINITY;
+
+    Values() {
+      this(64);
+    }
+
+    /** Room for {@code expected} values before the list grows. */
+    Values(long expected) {
+      values = new double[(int) Math.max(1, Math.min(expected, Integer.MAX_VALUE - 8))];
+    }
 
     void add(double value) {
       if (Double.isNaN(value)) {
         return;
       }
       if (size == values.length) {
-        values = Arrays.copyOf(values, size * 2);
+        values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, size * 2L));
       }
       values[size++] = value;
-      sorted = false;
+      min = Math.min(min, value);
+      max = Math.max(max, value);
     }
 
     int size() {
       return size;
     }
 
-    /** A copy of the values in ascending order. */
-    double[] sorted() {
-      if (!sorted) {
-        Arrays.sort(values, 0, size);
-        sorted = true;
-      }
-      return Arrays.copyOf(values, size);
+    /** Value {@code i}, {@code 0 <= i < size()}, in no particular order. */
+    double get(int i) {
+      return values[i];
     }
 
-    /** The middle value, or the mean of the two middle values of an even count. */
+    /**
+     * The middle value, or the mean of the two middle values of an even count. Reorders the values.
+     */
     OptionalDouble median() {
-      if (size == 0) {
-        return OptionalDouble.empty();
-      }
-      double[] ascending = sorted();
-      return OptionalDouble.of(
-          size % 2 == 1
-              ? ascending[size / 2]
-              : (ascending[size / 2 - 1] + ascending[size / 2]) / 2);
+      return size == 0 ? OptionalDouble.empty() : OptionalDouble.of(Median.of(values, size));
     }
 
     OptionalDouble min() {
-      return size == 0 ? OptionalDouble.empty() : OptionalDouble.of(sorted()[0]);
+      return size == 0 ? OptionalDouble.empty() : OptionalDouble.of(min);
     }
 
     OptionalDouble max() {
-      return size == 0 ? OptionalDouble.empty() : OptionalDouble.of(sorted()[size - 1]);
+      return size == 0 ? OptionalDouble.empty() : OptionalDouble.of(max);
     }
 
     /** How many values are strictly below {@code value}. */

@@ -1,0 +1,61 @@
+package io.keybox.schema.field;
+
+import java.io.IOException;
+import java.util.function.LongToDoubleFunction;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.SortedNumericDocValues;
+
+/**
+ * Reads one {@link NumericColumn} of one segment for a block of documents at a time, for scans over
+ * many matches (analytics). A column that holds a value for every document of the segment is read
+ * with Lucene's bulk {@link NumericDocValues#longValues(int, int[], int, long[], int, long)}, which
+ * decodes a dense column many values per call; any other with one {@code advanceExact} per document
+ * (Lucene's sparse columns have no faster bulk path). Not thread-safe; like every doc values
+ * iterator it only moves forward.
+ *
+ * <pre>{@code
+ * ColumnReader prices = ListingFields.LIST_PRICE.columnReader(leaf.reader());
+ * prices.read(docs, size, into); // into[i]: the price of docs[i], NaN when it has none
+ * }</pre>
+ */
+public final class ColumnReader {
+  private final SortedNumericDocValues values;
+  // The same values as a single-valued iterator when every document of the segment has exactly
+  // one (then Lucene stores the column dense), else null.
+  private final NumericDocValues dense;
+  private final LongToDoubleFunction decode;
+  private long[] raw = new long[0];
+
+  ColumnReader(LeafReader leaf, String field, LongToDoubleFunction decode) throws IOException {
+    this.values = DocValues.getSortedNumeric(leaf, field);
+    NumericDocValues single = DocValues.unwrapSingleton(values);
+    this.dense = single != null && single.cost() == leaf.maxDoc() ? single : null;
+    this.decode = decode;
+  }
+
+  /**
+   * Sets {@code into[i]} to the value of document {@code docs[i]}, or NaN when it has none, for
+   * every {@code i < size}.
+   *
+   * @param docs segment doc ids, strictly ascending, and greater than those of any earlier call
+   * @throws IOException from the index
+   */
+  public void read(int[] docs, int size, double[] into) throws IOException {
+    if (dense == null) {
+      for (int i = 0; i < size; i++) {
+        into[i] =
+            values.advanceExact(docs[i]) ? decode.applyAsDouble(values.nextValue()) : Double.NaN;
+      }
+      return;
+    }
+    if (raw.length < size) {
+      raw = new long[size];
+    }
+    dense.longValues(size, docs, 0, raw, 0, 0L);
+    for (int i = 0; i < size; i++) {
+      into[i] = decode.applyAsDouble(raw[i]);
+    }
+  }
+}
