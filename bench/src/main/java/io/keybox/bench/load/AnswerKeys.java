@@ -6,11 +6,12 @@ import io.keybox.bench.mix.Endpoint;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The identities of a JSON answer, for comparing systems: the mlsIds of a page of listings, the
- * mlsId of one listing, the openHouseIds of a page of open houses, the {@code totalCount} of
- * analytics.
+ * mlsId of one listing, the openHouseIds of a page of open houses, the {@code totalCount} and the
+ * minimum, maximum and median price of analytics.
  */
 public final class AnswerKeys {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -31,7 +32,13 @@ public final class AnswerKeys {
       case SEARCH -> answer.forEach(listing -> keys.add(listing.path("mlsId").asText()));
       case LISTING -> keys.add(answer.path("mlsId").asText());
       case OPEN_HOUSES -> answer.forEach(open -> keys.add(open.path("openHouseId").asText()));
-      case ANALYTICS -> keys.add("totalCount=" + answer.path("totalCount").asText());
+      case ANALYTICS ->
+          keys.addAll(
+              analytics(
+                  answer.path("totalCount").asLong(),
+                  price(answer.path("minPrice")),
+                  price(answer.path("maxPrice")),
+                  price(answer.path("medianPrice"))));
     }
     if (endpoint != Endpoint.ANALYTICS && answer.isArray() == (endpoint == Endpoint.LISTING)) {
       throw new IOException("unexpected JSON shape for " + endpoint + ": " + shorten(answer));
@@ -40,6 +47,26 @@ public final class AnswerKeys {
       keys.add("total=" + total);
     }
     return keys;
+  }
+
+  /**
+   * The keys of an analytics answer: its count and its minimum, maximum and median price (null when
+   * no match has a price), prices to the cent so that every system's number formatting compares.
+   */
+  public static List<String> analytics(long totalCount, Double min, Double max, Double median) {
+    return List.of(
+        "totalCount=" + totalCount,
+        "minPrice=" + cents(min),
+        "maxPrice=" + cents(max),
+        "medianPrice=" + cents(median));
+  }
+
+  private static Double price(JsonNode number) {
+    return number.isNumber() ? number.asDouble() : null;
+  }
+
+  private static String cents(Double price) {
+    return price == null ? "null" : String.format(Locale.ROOT, "%.2f", price);
   }
 
   private static String shorten(JsonNode answer) {

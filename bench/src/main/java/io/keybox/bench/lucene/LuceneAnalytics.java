@@ -1,6 +1,8 @@
 package io.keybox.bench.lucene;
 
+import io.keybox.schema.field.ColumnReader;
 import io.keybox.schema.field.KeywordField;
+import io.keybox.schema.field.Median;
 import io.keybox.schema.listing.ListingFields;
 import java.io.IOException;
 import java.util.Arrays;
@@ -11,7 +13,6 @@ import java.util.Map;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.search.Collector;
 import org.apache.lucene.search.CollectorManager;
@@ -20,15 +21,18 @@ import org.apache.lucene.search.LeafCollector;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Scorable;
 import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.util.NumericUtils;
 
 /**
  * ListingsAnalytics (API.md §5, §9) computed the direct Lucene way: one pass over the matches
- * reading doc values, the statistics the contract requires plus Keybox's documented extensions
- * (min, max and median price, price per sq ft, days on market, status, type and city distributions,
- * a 10-bucket price histogram). What the analytics endpoint can at best do on this index.
+ * reading doc values (a block of matches per column, as the server reads them), the median by
+ * selection, the statistics the contract requires plus Keybox's documented extensions (min, max and
+ * median price, price per sq ft, days on market, status, type and city distributions, a 10-bucket
+ * price histogram). What the analytics endpoint can at best do on this index.
  */
 final class LuceneAnalytics {
+  // Matches buffered per segment before their numbers are read, a column at a time.
+  private static final int BLOCK = 1024;
+
   private LuceneAnalytics() {}
 
   /** The statistics of the matches. Means are over the matches that have the field. */
@@ -82,6 +86,10 @@ final class LuceneAnalytics {
     final Mean daysOnMarket = new Mean();
     double[] prices = new double[1024];
     int priceCount;
+    double minPrice = Double.POSITIVE_INFINITY;
+    double maxPrice = Double.NEGATIVE_INFINITY;
+    final int[] docs = new int[BLOCK];
+    final double[][] block = new double[ListingFields.ANALYTICS_COLUMNS.size()][BLOCK];
     final Map<String, Long> areas = new HashMap<>();
     final Map<String, Long> statuses = new HashMap<>();
     final Map<String, Long> types = new HashMap<>();
@@ -95,61 +103,26 @@ final class LuceneAnalytics {
     @Override
     public LeafCollector getLeafCollector(LeafReaderContext context) throws IOException {
       LeafReader reader = context.reader();
-      SortedNumericDocValues priceValues =
-          DocValues.getSortedNumeric(reader, ListingFields.LIST_PRICE.name());
-      SortedNumericDocValues areaValues =
-          DocValues.getSortedNumeric(reader, ListingFields.AREA.name());
-      SortedNumericDocValues bedValues =
-          DocValues.getSortedNumeric(reader, ListingFields.BEDS.name());
-      SortedNumericDocValues bathValues =
-          DocValues.getSortedNumeric(reader, ListingFields.BATHS_FULL.name());
-      SortedNumericDocValues lotValues =
-          DocValues.getSortedNumeric(reader, ListingFields.LOT_SIZE_AREA.name());
-      SortedNumericDocValues yearValues =
-          DocValues.getSortedNumeric(reader, ListingFields.YEAR_BUILT.name());
-      SortedNumericDocValues domValues =
-          DocValues.getSortedNumeric(reader, ListingFields.DAYS_ON_MARKET.name());
+      ColumnReader[] readers = new ColumnReader[ListingFields.ANALYTICS_COLUMNS.size()];
+      for (int c = 0; c < readers.length; c++) {
+        readers[c] = ListingFields.ANALYTICS_COLUMNS.get(c).columnReader(reader);
+      }
       Distribution areaDist = new Distribution(reader, ListingFields.MLS_AREA, areas);
       Distribution statusDist = new Distribution(reader, ListingFields.STATUS, statuses);
       Distribution typeDist = new Distribution(reader, ListingFields.TYPE, types);
       Distribution cityDist = new Distribution(reader, ListingFields.CITY, cities);
       return new LeafCollector() {
+        private int buffered;
+
         @Override
         public void setScorer(Scorable scorer) {}
 
         @Override
         public void collect(int doc) throws IOException {
           count++;
-          double listPrice = Double.NaN;
-          if (priceValues.advanceExact(doc)) {
-            listPrice = NumericUtils.sortableLongToDouble(priceValues.nextValue());
-            price.add(listPrice);
-            if (priceCount == prices.length) {
-              prices = Arrays.copyOf(prices, priceCount * 2);
-            }
-            prices[priceCount++] = listPrice;
-          }
-          if (areaValues.advanceExact(doc)) {
-            long sqft = areaValues.nextValue();
-            area.add(sqft);
-            if (!Double.isNaN(listPrice) && sqft > 0) {
-              pricePerSqFt.add(listPrice / sqft);
-            }
-          }
-          if (bedValues.advanceExact(doc)) {
-            beds.add(bedValues.nextValue());
-          }
-          if (bathValues.advanceExact(doc)) {
-            bathsFull.add(bathValues.nextValue());
-          }
-          if (lotValues.advanceExact(doc)) {
-            lotSize.add(NumericUtils.sortableLongToDouble(lotValues.nextValue()));
-          }
-          if (yearValues.advanceExact(doc)) {
-            yearBuilt.add(yearValues.nextValue());
-          }
-          if (domValues.advanceExact(doc)) {
-            daysOnMarket.add(domValues.nextValue());
+          docs[buffered++] = doc;
+          if (buffered == BLOCK) {
+            flush();
           }
           areaDist.collect(doc);
           statusDist.collect(doc);
@@ -157,14 +130,69 @@ final class LuceneAnalytics {
           cityDist.collect(doc);
         }
 
+        /** Reads the numbers of the buffered matches, a column at a time, and adds them up. */
+        private void flush() throws IOException {
+          for (int c = 0; c < readers.length; c++) {
+            readers[c].read(docs, buffered, block[c]);
+          }
+          for (int r = 0; r < buffered; r++) {
+            add(
+                block[0][r],
+                block[1][r],
+                block[2][r],
+                block[3][r],
+                block[4][r],
+                block[5][r],
+                block[6][r]);
+          }
+          buffered = 0;
+        }
+
         @Override
         public void finish() throws IOException {
+          flush();
           areaDist.finish();
           statusDist.finish();
           typeDist.finish();
           cityDist.finish();
         }
       };
+    }
+
+    private void add(
+        double listPrice,
+        double sqft,
+        double bedCount,
+        double fullBaths,
+        double lot,
+        double year,
+        double days) {
+      if (!Double.isNaN(listPrice)) {
+        price.add(listPrice);
+        if (priceCount == prices.length) {
+          prices = Arrays.copyOf(prices, priceCount * 2);
+        }
+        prices[priceCount++] = listPrice;
+        minPrice = Math.min(minPrice, listPrice);
+        maxPrice = Math.max(maxPrice, listPrice);
+      }
+      if (!Double.isNaN(sqft)) {
+        area.add(sqft);
+        if (!Double.isNaN(listPrice) && sqft > 0) {
+          pricePerSqFt.add(listPrice / sqft);
+        }
+      }
+      addIfPresent(beds, bedCount);
+      addIfPresent(bathsFull, fullBaths);
+      addIfPresent(lotSize, lot);
+      addIfPresent(yearBuilt, year);
+      addIfPresent(daysOnMarket, days);
+    }
+
+    private static void addIfPresent(Mean mean, double value) {
+      if (!Double.isNaN(value)) {
+        mean.add(value);
+      }
     }
 
     void merge(Stats other) {
@@ -182,6 +210,8 @@ final class LuceneAnalytics {
       }
       System.arraycopy(other.prices, 0, prices, priceCount, other.priceCount);
       priceCount += other.priceCount;
+      minPrice = Math.min(minPrice, other.minPrice);
+      maxPrice = Math.max(maxPrice, other.maxPrice);
       for (var pair :
           List.of(
               Map.entry(areas, other.areas),
@@ -193,24 +223,17 @@ final class LuceneAnalytics {
     }
 
     Result result() {
-      double[] sorted = Arrays.copyOf(prices, priceCount);
-      Arrays.sort(sorted);
-      Double min = priceCount == 0 ? null : sorted[0];
-      Double max = priceCount == 0 ? null : sorted[priceCount - 1];
-      Double median =
-          priceCount == 0
-              ? null
-              : priceCount % 2 == 1
-                  ? sorted[priceCount / 2]
-                  : (sorted[priceCount / 2 - 1] + sorted[priceCount / 2]) / 2;
+      Double min = priceCount == 0 ? null : minPrice;
+      Double max = priceCount == 0 ? null : maxPrice;
       long[] histogram = new long[10];
       if (priceCount > 0) {
         double width = (max - min) / 10;
         for (int i = 0; i < priceCount; i++) {
-          int bucket = width == 0 ? 0 : (int) Math.min(9, (sorted[i] - min) / width);
+          int bucket = width == 0 ? 0 : (int) Math.min(9, (prices[i] - min) / width);
           histogram[bucket]++;
         }
       }
+      Double median = priceCount == 0 ? null : Median.of(prices, priceCount);
       return new Result(
           count,
           price.mean(),

@@ -2,6 +2,7 @@ package io.keybox.bench.lucene;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.bench.SystemName;
+import io.keybox.bench.load.AnswerKeys;
 import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
@@ -167,7 +168,13 @@ public final class LuceneTarget implements Target {
   private Outcome analytics(Params params, boolean detailed) throws IOException {
     Query query = ListingQueryBuilder.build(parser.filter(params));
     LuceneAnalytics.Result result = LuceneAnalytics.compute(searcher, query);
-    return Outcome.ok(0, -1, detailed ? List.of("totalCount=" + result.totalCount()) : null);
+    return Outcome.ok(
+        0,
+        -1,
+        detailed
+            ? AnswerKeys.analytics(
+                result.totalCount(), result.minPrice(), result.maxPrice(), result.medianPrice())
+            : null);
   }
 
   /**
