@@ -32,13 +32,17 @@ public final class AnswerKeys {
       case SEARCH -> answer.forEach(listing -> keys.add(listing.path("mlsId").asText()));
       case LISTING -> keys.add(answer.path("mlsId").asText());
       case OPEN_HOUSES -> answer.forEach(open -> keys.add(open.path("openHouseId").asText()));
-      case ANALYTICS ->
-          keys.addAll(
-              analytics(
-                  answer.path("totalCount").asLong(),
-                  price(answer.path("minPrice")),
-                  price(answer.path("maxPrice")),
-                  price(answer.path("medianPrice"))));
+      case ANALYTICS -> {
+        if (!answer.path("totalCount").isIntegralNumber()) {
+          throw new IOException("unexpected JSON shape for ANALYTICS: " + shorten(answer));
+        }
+        keys.addAll(
+            analytics(
+                answer.path("totalCount").asLong(),
+                price(answer.path("minPrice")),
+                price(answer.path("maxPrice")),
+                price(answer.path("medianPrice"))));
+      }
     }
     if (endpoint != Endpoint.ANALYTICS && answer.isArray() == (endpoint == Endpoint.LISTING)) {
       throw new IOException("unexpected JSON shape for " + endpoint + ": " + shorten(answer));

@@ -1,8 +1,10 @@
 package io.keybox.bench.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.keybox.bench.mix.Endpoint;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -46,6 +48,14 @@ class AnswerKeysTest {
     assertEquals(
         AnswerKeys.analytics(0, null, null, null),
         keys(Endpoint.ANALYTICS, "{\"totalCount\":0}", null));
+  }
+
+  @Test
+  void anAnalyticsAnswerWithoutACountIsNotAnAnalyticsAnswer() {
+    assertThrows(
+        IOException.class,
+        () -> keys(Endpoint.ANALYTICS, "{\"error\":400,\"message\":\"bad cities\"}", null));
+    assertThrows(IOException.class, () -> keys(Endpoint.ANALYTICS, "[]", null));
   }
 
   @Test

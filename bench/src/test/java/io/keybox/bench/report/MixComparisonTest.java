@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.bench.SystemName;
-import io.keybox.bench.load.LoadResult;
-import io.keybox.bench.mix.Endpoint;
-import io.keybox.bench.mix.QueryClass;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class MixComparisonTest {
@@ -55,21 +51,10 @@ class MixComparisonTest {
   private static ClassReport report(
       String name, double keybox, double postgres, SystemName... disagreeing) {
     Map<SystemName, SystemResult> results = new EnumMap<>(SystemName.class);
-    results.put(SystemName.KEYBOX, SystemResult.measured(load(keybox)));
+    results.put(SystemName.KEYBOX, Reports.measured(keybox, 1, 0));
     results.put(
         SystemName.POSTGRES,
-        Double.isNaN(postgres)
-            ? SystemResult.skipped("no")
-            : SystemResult.measured(load(postgres)));
-    return new ClassReport(
-        new QueryClass(name, "", "", Endpoint.SEARCH, 10, s -> null),
-        results,
-        disagreeing.length == 0 ? "agree" : ClassReport.DIFFER + "...",
-        Set.of(disagreeing),
-        0);
-  }
-
-  private static LoadResult load(double qps) {
-    return new LoadResult(100, 0, 1, qps, 1, 1, 1, 1, 1, 0, null, new double[] {qps});
+        Double.isNaN(postgres) ? SystemResult.skipped("no") : Reports.measured(postgres, 1, 0));
+    return Reports.of(name, 10, results, disagreeing);
   }
 }

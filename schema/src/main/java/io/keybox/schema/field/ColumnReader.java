@@ -10,10 +10,10 @@ import org.apache.lucene.index.SortedNumericDocValues;
 /**
  * Reads one {@link NumericColumn} of one segment for a block of documents at a time, for scans over
  * many matches (analytics). A column that holds a value for every document of the segment is read
- * with Lucene's bulk {@link NumericDocValues#longValues(int, int[], int, long[], int, long)}, which
- * decodes a dense column many values per call; any other with one {@code advanceExact} per document
- * (Lucene's sparse columns have no faster bulk path). Not thread-safe; like every doc values
- * iterator it only moves forward.
+ * through Lucene's bulk {@link NumericDocValues#longValues(int, int[], int, long[], int, long)}:
+ * Lucene 10.6 decodes a block of consecutive doc ids of a byte-aligned column in one call (a scan
+ * over every listing) and otherwise reads one document at a time, as this class does for the other
+ * columns. Not thread-safe; like every doc values iterator it only moves forward.
  *
  * <pre>{@code
  * ColumnReader prices = ListingFields.LIST_PRICE.columnReader(leaf.reader());
@@ -23,7 +23,7 @@ import org.apache.lucene.index.SortedNumericDocValues;
 public final class ColumnReader {
   private final SortedNumericDocValues values;
   // The same values as a single-valued iterator when every document of the segment has exactly
-  // one (then Lucene stores the column dense), else null.
+  // one, else null.
   private final NumericDocValues dense;
   private final LongToDoubleFunction decode;
   private long[] raw = new long[0];
@@ -31,8 +31,18 @@ public final class ColumnReader {
   ColumnReader(LeafReader leaf, String field, LongToDoubleFunction decode) throws IOException {
     this.values = DocValues.getSortedNumeric(leaf, field);
     NumericDocValues single = DocValues.unwrapSingleton(values);
-    this.dense = single != null && single.cost() == leaf.maxDoc() ? single : null;
+    this.dense = single != null && everyDocumentHasOne(leaf, field) ? single : null;
     this.decode = decode;
+  }
+
+  /**
+   * Whether every document of {@code leaf} has a value: asked of a second iterator, by its first
+   * run of documents with a value (not by {@code cost()}, which is only an estimate by contract; a
+   * document without a value read in bulk would come back as 0, not as missing).
+   */
+  private static boolean everyDocumentHasOne(LeafReader leaf, String field) throws IOException {
+    SortedNumericDocValues probe = DocValues.getSortedNumeric(leaf, field);
+    return leaf.maxDoc() > 0 && probe.nextDoc() == 0 && probe.docIDRunEnd() >= leaf.maxDoc();
   }
 
   /**

@@ -116,4 +116,43 @@ class ColumnReaderTest {
       }
     }
   }
+
+  @Test
+  void readsDenseWholeNumberColumnsInConsecutiveBlocks() throws Exception {
+    // Every document has both: a constant, and multiples of 1,000 with few distinct values (the
+    // encodings Lucene decodes in bulk for consecutive doc ids).
+    LongValueField rooms =
+        LongValueField.of("rooms", r -> r.has("rooms") ? r.get("rooms").asLong() : null);
+    LongValueField lot = LongValueField.of("lot", r -> r.has("lot") ? r.get("lot").asLong() : null);
+    try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
+      try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
+        for (int k = 0; k < 3000; k++) {
+          ObjectNode record = JSON.createObjectNode().put("rooms", 3).put("lot", 1000L * (k % 7));
+          Document doc = new Document();
+          rooms.addTo(doc, record);
+          lot.addTo(doc, record);
+          writer.addDocument(doc);
+        }
+        writer.forceMerge(1);
+      }
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        LeafReader leaf = reader.leaves().get(0).reader();
+        ColumnReader roomsReader = rooms.columnReader(leaf);
+        ColumnReader lotReader = lot.columnReader(leaf);
+        double[] roomValues = new double[1024];
+        double[] lotValues = new double[1024];
+        for (int from = 0; from < 3000; from += 1024) {
+          int size = Math.min(1024, 3000 - from);
+          int[] docs = IntStream.range(from, from + size).toArray();
+          roomsReader.read(docs, size, roomValues);
+          lotReader.read(docs, size, lotValues);
+          for (int i = 0; i < size; i++) {
+            int k = from + i;
+            assertEquals(3.0, roomValues[i], "rooms of " + k);
+            assertEquals(1000.0 * (k % 7), lotValues[i], "lot of " + k);
+          }
+        }
+      }
+    }
+  }
 }

@@ -14,7 +14,8 @@ import org.apache.lucene.search.DocIdSetIterator;
  * decoded in bulk ({@link ColumnReader}). No stored document is loaded.
  */
 final class MatchScan {
-  // Matches per block: large enough for bulk decoding to pay, small enough to stay in cache.
+  // Matches per block: enough to read each column for many matches per call, few enough to stay
+  // in cache.
   private static final int BLOCK = 1024;
 
   /** Receives the values of one match: {@code row[i]} is column i's value, NaN when missing. */
