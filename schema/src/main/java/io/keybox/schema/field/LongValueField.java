@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.LongField;
+import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
@@ -62,9 +63,14 @@ public final class LongValueField implements SortableField, SearchField, Numeric
         name, min == null ? Long.MIN_VALUE : min, max == null ? Long.MAX_VALUE : max);
   }
 
-  /** Records whose value equals {@code value}. */
+  /**
+   * Records whose value equals {@code value}: a lookup by key (an mlsId, an open house key), so the
+   * points alone. {@link LongField#newExactQuery} would also try the index sort's doc values (the
+   * mlsId sort), which finds the range of a single value from both of its ends in every segment: 66
+   * µs per mlsId lookup on the 1M-listing bench index against 46 µs with the points.
+   */
   public Query exact(long value) {
-    return LongField.newExactQuery(name, value);
+    return LongPoint.newExactQuery(name, value);
   }
 
   /** Records that have a value greater than {@code value}. */
