@@ -6,8 +6,12 @@ import java.util.List;
 /**
  * The outcome of one run: how many listings it wrote and removed, which records were rejected (in
  * order: listings, open houses, agents, each by line), the refresh time recorded in the commit
- * (null when the run published nothing, with the refusal), and how many open houses and agents it
- * holds.
+ * (null when the run published nothing, with the refusal), the open houses it wrote and removed,
+ * and the agents it holds.
+ *
+ * @param openHouses a full run: the open houses it holds; an incremental run: the open houses it
+ *     wrote again with a new version of their listing
+ * @param openHousesRemoved the open houses an incremental run removed with their listing
  */
 public record BuildReport(
     long listings,
@@ -17,4 +21,5 @@ public record BuildReport(
     boolean published,
     String refusal,
     long openHouses,
+    long openHousesRemoved,
     long agents) {}

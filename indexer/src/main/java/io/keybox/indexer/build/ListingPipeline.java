@@ -68,7 +68,9 @@ final class ListingPipeline {
 
   /**
    * Reads {@code dump} and writes its listings to {@code writer}; rejected records go to {@code
-   * rejects}, and every written listing is offered to {@code openHouses} for the join.
+   * rejects}, and every written listing is offered to {@code openHouses} for the join. In an
+   * incremental run the open houses already in the index follow each changed listing ({@code
+   * followers}).
    *
    * @throws UnreadableDumpException when the dump cannot be read to its end
    * @throws IOException when the index cannot be written
@@ -80,7 +82,8 @@ final class ListingPipeline {
       IndexWriter writer,
       IdMap ids,
       List<Reject> rejects,
-      OpenHouseStage openHouses)
+      OpenHouseStage openHouses,
+      OpenHouseFollowers followers)
       throws IOException {
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
     BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
@@ -119,7 +122,7 @@ final class ListingPipeline {
                 () -> {
                   try {
                     for (Change change : ready) {
-                      apply(change, mode, writer);
+                      apply(change, mode, writer, followers);
                     }
                   } finally {
                     indexing.release();
@@ -149,13 +152,16 @@ final class ListingPipeline {
    * Writes one change. NOTE: a delete-by-query applies only to documents indexed before it, so in
    * an incremental run the old version goes and the new one, added after, stays.
    */
-  private void apply(Change change, RunMode mode, IndexWriter writer) throws IOException {
+  private void apply(Change change, RunMode mode, IndexWriter writer, OpenHouseFollowers followers)
+      throws IOException {
     if (change.listing() == null) {
       writer.deleteDocuments(ListingQueries.byMlsId(change.deleteMlsId()));
+      followers.deleted(change.deleteMlsId(), writer);
       return;
     }
     if (mode == RunMode.INCREMENTAL) {
       writer.deleteDocuments(ListingQueries.byMlsId(change.listing().mlsId().getAsLong()));
+      followers.upserted(change.listing(), writer);
     }
     writer.addDocument(documents.toDocument(change.listing()));
   }

@@ -106,11 +106,15 @@ public final class VendorIndexBuilder {
       openHouses.read(dumps.openHouses().get(), openHouseReading(format));
     }
     try (Directory dir = FSDirectory.open(layout.indexDir());
+        OpenHouseFollowers followers =
+            mode == RunMode.INCREMENTAL
+                ? OpenHouseFollowers.of(dir, mapper)
+                : OpenHouseFollowers.none(mapper);
         IndexWriter writer = new IndexWriter(dir, writerConfig(mode));
         WriterThreads writing = new WriterThreads(threads)) {
       ListingPipeline.Counts counts =
           new ListingPipeline(mapper, documents, threads)
-              .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses);
+              .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
       if (!force && counts.upserted() * 2 < currentListings) {
         writer.rollback();
         return new BuildReport(
@@ -124,6 +128,7 @@ public final class VendorIndexBuilder {
                 + " good listings, fewer than half of the "
                 + currentListings
                 + " the index holds now; refusing to publish (use --force if this is intended)",
+            0,
             0,
             0);
       }
@@ -154,7 +159,8 @@ public final class VendorIndexBuilder {
           data.refreshTime(),
           true,
           null,
-          openHouseCount,
+          openHouseCount + followers.rewritten(),
+          followers.removed(),
           agents);
     }
   }

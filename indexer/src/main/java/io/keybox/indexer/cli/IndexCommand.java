@@ -156,14 +156,19 @@ public final class IndexCommand {
         return 1;
       }
       double seconds = (System.nanoTime() - started) / 1e9;
+      String others =
+          job.incremental()
+              ? String.format(
+                  "%d open houses written again with their listing, %d removed with it",
+                  report.openHouses(), report.openHousesRemoved())
+              : String.format("%d open houses, %d agents", report.openHouses(), report.agents());
       out.printf(
-          "keybox index: vendor %s: %d listings written, %d removed, %d open houses, %d agents,"
+          "keybox index: vendor %s: %d listings written, %d removed, %s,"
               + " %d rejected (see %s), %.1f s, %.0f listings/s%n",
           layout.vendor(),
           report.listings(),
           report.deleted(),
-          report.openHouses(),
-          report.agents(),
+          others,
           report.rejects().size(),
           layout.rejects(),
           seconds,
@@ -204,7 +209,8 @@ public final class IndexCommand {
         + "houses and agents) and publishes it with one commit; the previous state serves until\n"
         + "then. A full run without --openhouses or --agents publishes a state without them. Open\n"
         + "houses name their listing by mlsId or listingId of the same dump, or carry it whole.\n"
-        + "--incremental applies a listings dump as upserts (status Delete removes a listing).\n"
+        + "--incremental applies a listings dump as upserts (status Delete removes a listing);\n"
+        + "the open houses of a changed listing are written again with it, or removed with it.\n"
         + "Bad records are skipped and written with their dump and line numbers to\n"
         + "DIR/NAME/rejects.ndjson.\n\nOptions:\n"
         + CommandLine.help(OPTIONS)

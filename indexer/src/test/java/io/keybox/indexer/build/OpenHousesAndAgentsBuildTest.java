@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.agent.AgentDocuments;
 import io.keybox.schema.agent.AgentFields;
 import io.keybox.schema.agent.AgentQueries;
+import io.keybox.schema.field.KeywordField;
+import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.openhouse.OpenHouseQueries;
 import io.keybox.schema.openhouse.OpenHouseSort;
 import io.keybox.schema.openhouse.OpenHouseSource;
@@ -23,13 +25,17 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
@@ -71,25 +77,51 @@ class OpenHousesAndAgentsBuildTest {
   /** openHouseId → "key listingId mlsId" of every open house in the current commit. */
   private static Map<String, String> openHouses(VendorLayout layout) throws IOException {
     Map<String, String> found = new TreeMap<>();
+    openHouseJson(layout, OpenHouseQueries.allOpenHouses())
+        .forEach(
+            (id, oh) ->
+                found.put(
+                    id,
+                    oh.get("openHouseKey").asLong()
+                        + " "
+                        + oh.at("/listing/listingId").asText()
+                        + " "
+                        + oh.at("/listing/mlsId").asLong()));
+    return found;
+  }
+
+  /**
+   * openHouseId → response JSON of the open houses of the current commit that match {@code query},
+   * in openHouseKey order.
+   */
+  private static Map<String, JsonNode> openHouseJson(VendorLayout layout, Query query)
+      throws IOException {
+    Map<String, JsonNode> found = new LinkedHashMap<>();
     try (var directory = FSDirectory.open(layout.indexDir());
         DirectoryReader reader = DirectoryReader.open(directory)) {
       IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit :
-          searcher.search(OpenHouseQueries.allOpenHouses(), 100, OpenHouseSort.BY_KEY).scoreDocs) {
+      for (ScoreDoc hit : searcher.search(query, 100, OpenHouseSort.BY_KEY).scoreDocs) {
         JsonNode oh =
             JSON.readTree(
                 OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
                     .toBytes(false, false));
-        found.put(
-            oh.get("openHouseId").asText(),
-            oh.get("openHouseKey").asLong()
-                + " "
-                + oh.at("/listing/listingId").asText()
-                + " "
-                + oh.at("/listing/mlsId").asLong());
+        found.put(oh.get("openHouseId").asText(), oh);
       }
     }
     return found;
+  }
+
+  /**
+   * The openHouseIds, by key, of the open houses whose listing has {@code value} in {@code field}.
+   */
+  private static List<String> openHouseIdsWhere(
+      VendorLayout layout, KeywordField field, String value) throws IOException {
+    Query query =
+        new BooleanQuery.Builder()
+            .add(OpenHouseQueries.allOpenHouses(), Occur.FILTER)
+            .add(field.anyOf(List.of(value)), Occur.FILTER)
+            .build();
+    return List.copyOf(openHouseJson(layout, query).keySet());
   }
 
   private static List<String> agentIds(VendorLayout layout) throws IOException {
@@ -161,6 +193,49 @@ class OpenHousesAndAgentsBuildTest {
         "{\"dump\":\"openhouses\",\"line\":3,\"reason\":\"listing: no listing with listingId"
             + " 'NOPE' in the listings dump\"}",
         Files.readAllLines(layout.rejects()).get(0));
+  }
+
+  @Test
+  void anIncrementalRunRewritesTheOpenHousesOfAChangedListingAndRemovesThoseOfARemovedOne()
+      throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh-inc");
+    Path openHouses =
+        dump(
+            "openhouses.ndjson",
+            openHouse("OH1", "{'listingId':'A'}"),
+            openHouse("OH2", "{'listingId':'B'}"),
+            "{'openHouseId':'OH3','startTime':'2026-11-08T15:00:00Z','description':'Twilight',"
+                + "'listing':{'mlsId':2}}",
+            openHouse("OH4", "{'mlsId':30}"));
+    builder()
+        .rebuild(
+            layout, new FeedDumps(listings(), Optional.of(openHouses), Optional.empty()), false);
+
+    BuildReport report =
+        builder()
+            .update(
+                layout,
+                dump(
+                    "changes.ndjson",
+                    "{'listingId':'B','listPrice':123,'mls':{'status':'Pending'}}",
+                    "{'listingId':'C','mls':{'status':'Delete'}}"),
+                io.keybox.indexer.feed.FeedFormat.NATIVE);
+
+    assertEquals(1, report.listings());
+    assertEquals(1, report.deleted());
+    assertEquals(2, report.openHouses(), "OH2 and OH3 written again with B's new version");
+    assertEquals(1, report.openHousesRemoved(), "OH4 went with C");
+    assertEquals(Map.of("OH1", "1 A 1", "OH2", "2 B 2", "OH3", "3 B 2"), openHouses(layout));
+    Map<String, JsonNode> json = openHouseJson(layout, OpenHouseQueries.allOpenHouses());
+    assertEquals(123, json.get("OH2").at("/listing/listPrice").asInt());
+    assertEquals("Pending", json.get("OH3").at("/listing/mls/status").asText());
+    assertEquals("Active", json.get("OH1").at("/listing/mls/status").asText());
+    // The open house's own members are kept as they were.
+    assertEquals("2026-11-08T15:00:00Z", json.get("OH3").get("startTime").asText());
+    assertEquals("Twilight", json.get("OH3").get("description").asText());
+    // Searches on the listing's fields find the new version, and only it.
+    assertEquals(List.of("OH2", "OH3"), openHouseIdsWhere(layout, ListingFields.STATUS, "Pending"));
+    assertEquals(List.of("OH1"), openHouseIdsWhere(layout, ListingFields.STATUS, "Active"));
   }
 
   @Test

@@ -1,11 +1,14 @@
 package io.keybox.schema.openhouse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.field.SearchField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingRecord;
+import java.io.IOException;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.StoredFields;
 
 /**
  * Builds the Lucene document of an open house: its kind, its own fields ({@link
@@ -45,5 +48,26 @@ public final class OpenHouseDocuments {
     }
     OpenHouseSource.addTo(doc, openHouse.tree(), listing.tree(), mapper);
     return doc;
+  }
+
+  /**
+   * The document of the open house stored in {@code docId}, joined now with {@code listing}, a new
+   * version of its listing (same mlsId): its own members and key as they were stored, every listing
+   * field and the embedded listing JSON from {@code listing}.
+   *
+   * @throws IOException from the index
+   * @throws IllegalArgumentException when {@code listing} has no mlsId
+   */
+  public Document rejoin(StoredFields storedFields, int docId, ListingRecord listing)
+      throws IOException {
+    long mlsId =
+        listing
+            .mlsId()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "listing " + listing.listingId() + " has no mlsId"));
+    ObjectNode own = OpenHouseSource.ownMembers(storedFields, docId, mapper);
+    return toDocument(OpenHouseRecord.stored(own, mlsId), listing);
   }
 }

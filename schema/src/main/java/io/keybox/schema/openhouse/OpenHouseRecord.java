@@ -6,6 +6,7 @@ import io.keybox.schema.JsonPaths;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import io.keybox.schema.shape.ShapeNormalizer;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -44,6 +45,15 @@ public final class OpenHouseRecord {
           "openHouseKey", "must be 1.." + ListingRecord.MAX_ID + " (got: " + key + ")");
     }
     return new OpenHouseRecord(tree, ListingLink.parse(raw.get("listing")));
+  }
+
+  /**
+   * The open house whose canonical members (key included) were stored with its listing, {@code
+   * mlsId}: the way back from the index to a record, to join it with a new version of the listing.
+   */
+  static OpenHouseRecord stored(ObjectNode canonical, long mlsId) {
+    return new OpenHouseRecord(
+        canonical, new ListingLink.Reference(OptionalLong.of(mlsId), Optional.empty()));
   }
 
   /** The MLS id of the open house. */

@@ -2,6 +2,7 @@ package io.keybox.schema.openhouse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.listing.ListingSource;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -67,6 +68,25 @@ public final class OpenHouseSource {
     return new OpenHouseSource(loader.head, loader.listing.listing(docId));
   }
 
+  /**
+   * The open house's own members as they were stored in {@code docId} (its key included, its
+   * listing left out): the canonical tree it was rendered from.
+   *
+   * @throws IOException from the index
+   */
+  static ObjectNode ownMembers(StoredFields storedFields, int docId, ObjectMapper mapper)
+      throws IOException {
+    HeadOnly visitor = new HeadOnly();
+    storedFields.document(docId, visitor);
+    if (visitor.head == null) {
+      throw new IllegalStateException("document " + docId + " has no stored open house");
+    }
+    // The head is {"openHouseKey":1,...,"listing":  so its members end where that key starts.
+    byte[] own = Arrays.copyOf(visitor.head, visitor.head.length - LISTING_KEY.length + 1);
+    own[own.length - 1] = '}';
+    return (ObjectNode) mapper.readTree(own);
+  }
+
   /** Writes the open house JSON, its listing with the requested optional blocks, to {@code out}. */
   public void writeTo(OutputStream out, boolean withRooms, boolean withCompliance)
       throws IOException {
@@ -84,6 +104,24 @@ public final class OpenHouseSource {
       throw new UncheckedIOException(e);
     }
     return out.toByteArray();
+  }
+
+  /** The open house's own head alone. */
+  private static final class HeadOnly extends StoredFieldVisitor {
+    byte[] head;
+
+    @Override
+    public Status needsField(FieldInfo fieldInfo) {
+      if (fieldInfo.name.equals(HEAD)) {
+        return Status.YES;
+      }
+      return head == null ? Status.NO : Status.STOP;
+    }
+
+    @Override
+    public void binaryField(FieldInfo fieldInfo, byte[] value) {
+      head = value;
+    }
   }
 
   /** The open house's own head and, through the listing's loader, its listing: one visit. */

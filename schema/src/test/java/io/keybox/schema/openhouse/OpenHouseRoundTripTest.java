@@ -185,6 +185,48 @@ class OpenHouseRoundTripTest {
   }
 
   @Test
+  void theOpenHousesOfAListingAreFoundByItsMlsId() throws IOException {
+    assertEquals(List.of(20L, 30L), keys(OpenHouseQueries.ofListing(7), OpenHouseSort.BY_KEY));
+    assertEquals(List.of(10L), keys(OpenHouseQueries.ofListing(8), OpenHouseSort.BY_KEY));
+    assertEquals(List.of(), keys(OpenHouseQueries.ofListing(9), OpenHouseSort.BY_KEY));
+  }
+
+  @Test
+  void aRejoinedOpenHouseKeepsItsOwnMembersAndTakesTheNewListing() throws Exception {
+    ScoreDoc hit = searcher.search(OpenHouseQueries.byKey(30), 1).scoreDocs[0];
+    ListingRecord newSeven =
+        ListingRecord.parse(
+            json(
+                "{'mlsId':7,'listingId':'K-7','listPrice':250000,'property':{'type':'RES'},"
+                    + "'address':{'city':'Fulshear'},'mls':{'status':'Pending'}}"));
+    try (ByteBuffersDirectory rejoined = new ByteBuffersDirectory()) {
+      try (IndexWriter writer = new IndexWriter(rejoined, new IndexWriterConfig())) {
+        writer.addDocument(
+            new OpenHouseDocuments(JSON).rejoin(searcher.storedFields(), hit.doc, newSeven));
+      }
+      try (DirectoryReader again = DirectoryReader.open(rejoined)) {
+        IndexSearcher search = new IndexSearcher(again);
+        assertEquals(1, search.count(OpenHouseQueries.byKey(30)));
+        assertEquals(0, search.count(ListingFields.CITY.is("KATY")));
+        assertEquals(1, search.count(ListingFields.CITY.is("FULSHEAR")));
+        assertEquals(1, search.count(ListingFields.LIST_PRICE.range(250000.0, 250000.0)));
+        String stored =
+            new String(
+                OpenHouseSource.load(search.storedFields(), 0, false, false).toBytes(false, false),
+                java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(
+            stored.startsWith(
+                "{\"openHouseKey\":30,\"openHouseId\":\"OH1\","
+                    + "\"startTime\":\"2026-11-08T18:00:00Z\",\"endTime\":null,"
+                    + "\"type\":\"Public\",\"description\":null,\"refreshments\":null,"
+                    + "\"listing\":{\"mlsId\":7,\"listingId\":\"K-7\",\"listPrice\":250000"),
+            stored);
+        assertEquals("Pending", JSON.readTree(stored).at("/listing/mls/status").asText());
+      }
+    }
+  }
+
+  @Test
   void theListingIsAReferenceOrAFullListing() throws Exception {
     assertEquals(
         new ListingLink.Reference(OptionalLong.of(4), Optional.of("X-4")),

@@ -1,0 +1,124 @@
+package io.keybox.indexer.build;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.openhouse.OpenHouseDocuments;
+import io.keybox.schema.openhouse.OpenHouseQueries;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.store.Directory;
+
+/**
+ * In an incremental run, the open houses of each changed listing follow it. An open house document
+ * embeds its listing (the listing's JSON and its searchable fields), so when a listing is upserted
+ * its open houses are written again with the new version, and when a listing is removed its open
+ * houses go with it, as a full run rejects an open house whose listing the dump lacks.
+ *
+ * <p>The open houses are read from the commit the run started from; each listing changes at most
+ * once in a run (a repeated listing is a reject), so that commit holds what to follow. Each call
+ * deletes the listing's old open houses and then adds the new ones, so, like the listing's own
+ * delete and add, the delete reaches only the old documents. Thread-safe: the run's writing threads
+ * call it for different listings at once.
+ */
+final class OpenHouseFollowers implements Closeable {
+  private final DirectoryReader before;
+  private final IndexSearcher searcher;
+  private final OpenHouseDocuments documents;
+  private final LongAdder rewritten = new LongAdder();
+  private final LongAdder removed = new LongAdder();
+
+  private OpenHouseFollowers(DirectoryReader before, ObjectMapper mapper) {
+    this.before = before;
+    this.searcher = before == null ? null : new IndexSearcher(before);
+    this.documents = new OpenHouseDocuments(mapper);
+  }
+
+  /** Followers for a full run, which writes every open house itself: they do nothing. */
+  static OpenHouseFollowers none(ObjectMapper mapper) {
+    return new OpenHouseFollowers(null, mapper);
+  }
+
+  /**
+   * Followers reading the open houses of the last commit of {@code dir}; none when the vendor has
+   * no index yet. Open it before the run writes anything.
+   *
+   * @throws IOException from the index
+   */
+  static OpenHouseFollowers of(Directory dir, ObjectMapper mapper) throws IOException {
+    return new OpenHouseFollowers(
+        DirectoryReader.indexExists(dir) ? DirectoryReader.open(dir) : null, mapper);
+  }
+
+  /**
+   * Writes the open houses of {@code listing} (which carries its mlsId) again, joined with this
+   * version of it.
+   *
+   * @throws IOException from the index
+   */
+  void upserted(ListingRecord listing, IndexWriter writer) throws IOException {
+    long mlsId = listing.mlsId().orElseThrow();
+    ScoreDoc[] openHouses = openHousesOf(mlsId);
+    if (openHouses.length == 0) {
+      return;
+    }
+    StoredFields stored = searcher.storedFields();
+    List<Document> rejoined = new ArrayList<>(openHouses.length);
+    for (ScoreDoc openHouse : openHouses) {
+      rejoined.add(documents.rejoin(stored, openHouse.doc, listing));
+    }
+    writer.deleteDocuments(OpenHouseQueries.ofListing(mlsId));
+    for (Document doc : rejoined) {
+      writer.addDocument(doc);
+    }
+    rewritten.add(rejoined.size());
+  }
+
+  /**
+   * Removes the open houses of the listing {@code mlsId}, which the run removes.
+   *
+   * @throws IOException from the index
+   */
+  void deleted(long mlsId, IndexWriter writer) throws IOException {
+    int count = openHousesOf(mlsId).length;
+    if (count > 0) {
+      writer.deleteDocuments(OpenHouseQueries.ofListing(mlsId));
+      removed.add(count);
+    }
+  }
+
+  /** How many open houses were written again with a new version of their listing. */
+  long rewritten() {
+    return rewritten.sum();
+  }
+
+  /** How many open houses were removed with their listing. */
+  long removed() {
+    return removed.sum();
+  }
+
+  private ScoreDoc[] openHousesOf(long mlsId) throws IOException {
+    if (searcher == null) {
+      return new ScoreDoc[0];
+    }
+    Query query = OpenHouseQueries.ofListing(mlsId);
+    int count = searcher.count(query);
+    return count == 0 ? new ScoreDoc[0] : searcher.search(query, count).scoreDocs;
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (before != null) {
+      before.close();
+    }
+  }
+}
