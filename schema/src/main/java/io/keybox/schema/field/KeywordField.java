@@ -53,9 +53,9 @@ public final class KeywordField implements SearchField {
     return new KeywordField(name, extractor, true);
   }
 
-  /** The normal form every value is indexed and queried in: trimmed, lower-cased. */
+  /** The normal form every value is indexed and queried in: trimmed, lower-cased, NFC. */
   public static String normalize(String value) {
-    return value.strip().toLowerCase(Locale.ROOT);
+    return UnicodeText.nfc(value.strip().toLowerCase(Locale.ROOT));
   }
 
   @Override

@@ -65,20 +65,24 @@ public final class TokenField implements SearchField {
     return name;
   }
 
-  /** The words of {@code text}: runs of letters and digits, lower-cased, in order. */
+  /**
+   * The words of {@code text}, in order: in NFC, runs of letters and digits (with their combining
+   * marks), lower-cased. A word may not start with a mark.
+   */
   public static List<String> words(String text) {
+    String normal = UnicodeText.nfc(text);
     List<String> words = new ArrayList<>();
     int start = -1;
-    for (int i = 0; i <= text.length(); ) {
-      int cp = i < text.length() ? text.codePointAt(i) : ' ';
-      boolean wordChar = Character.isLetterOrDigit(cp);
+    for (int i = 0; i <= normal.length(); ) {
+      int cp = i < normal.length() ? normal.codePointAt(i) : ' ';
+      boolean wordChar = start < 0 ? Character.isLetterOrDigit(cp) : UnicodeText.isWordPart(cp);
       if (wordChar && start < 0) {
         start = i;
       } else if (!wordChar && start >= 0) {
-        words.add(text.substring(start, i).toLowerCase(Locale.ROOT));
+        words.add(UnicodeText.nfc(normal.substring(start, i).toLowerCase(Locale.ROOT)));
         start = -1;
       }
-      i += i < text.length() ? Character.charCount(cp) : 1;
+      i += i < normal.length() ? Character.charCount(cp) : 1;
     }
     return words;
   }
