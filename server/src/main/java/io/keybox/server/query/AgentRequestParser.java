@@ -32,7 +32,7 @@ public final class AgentRequestParser {
   /** The search request of {@code params}. */
   public AgentSearchRequest parse(Params params) {
     return new AgentSearchRequest(
-        params.first("name"),
+        ClauseBudget.text(params, "name"),
         params.values("state"),
         params.values("q"),
         Paging.parse(params, DEFAULT_LIMIT, offsetWindow, false));

@@ -148,7 +148,7 @@ public final class ListingRequestParser {
   /** The filters of {@code params}: every filter parameter of API.md §7. */
   public ListingFilter filter(Params params) {
     return new ListingFilter(
-        params.values("q"),
+        ClauseBudget.texts(params, "q"),
         statuses(params),
         types(params),
         params.values("subtype").stream()
@@ -181,9 +181,9 @@ public final class ListingRequestParser {
         params.values("state"),
         params.values("counties"),
         params.values("neighborhoods"),
-        params.values("features"),
-        params.values("exteriorFeatures"),
-        params.values("water"),
+        ClauseBudget.values(params, "features"),
+        ClauseBudget.values(params, "exteriorFeatures"),
+        ClauseBudget.values(params, "water"),
         params.values("points").isEmpty()
             ? Optional.empty()
             : Optional.of(PointsParser.parse(params.values("points"))),

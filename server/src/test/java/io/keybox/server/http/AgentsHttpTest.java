@@ -154,6 +154,8 @@ class AgentsHttpTest {
         "/agents?offset=6 | 400 | offset too high: offset 6 is at or past the number of matches",
         "/agents?limit=abc | 400 | limit: invalid value 'abc'; allowed: a whole number (digits with an optional sign)",
         "/agents?vendor=elsewhere | 403 | vendor: 'elsewhere' is not available to this key",
+        // Each word of a name is a Lucene clause: 101 is refused before Lucene would at 1,025.
+        "/agents?name=a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a+a | 400 | name: at most 100 words per request (got 101)",
       })
   void errorsNameTheParameter(String pathAndQuery, int status, String message) throws Exception {
     HttpResponse<String> response = get(pathAndQuery);

@@ -233,4 +233,43 @@ class SearchParametersHttpTest {
     assertEquals(200, accepted.statusCode(), accepted.body());
     assertEquals(List.of(), mlsIds(accepted));
   }
+
+  @Test
+  void aHundredWordsOrValuesPerParameterAreAcceptedAndMoreIs400() throws Exception {
+    // Each q word, feature, exterior feature and water value is one Lucene clause: at the limit
+    // of all four at once the query stays within Lucene's 1,024 clauses.
+    StringBuilder atLimit = new StringBuilder("/properties?idx=ignore&q=");
+    for (int i = 0; i < 100; i++) {
+      atLimit.append(i == 0 ? "" : "+").append("w").append(i);
+    }
+    for (String name : List.of("features", "exteriorFeatures", "water")) {
+      for (int i = 0; i < 100; i++) {
+        atLimit.append('&').append(name).append("=v").append(i);
+      }
+    }
+    HttpResponse<String> accepted = get(atLimit.toString());
+    assertEquals(200, accepted.statusCode(), accepted.body());
+    assertEquals(List.of(), mlsIds(accepted));
+
+    StringBuilder words = new StringBuilder("/properties?q=a");
+    for (int i = 0; i < 50; i++) {
+      words.append("+b");
+    }
+    words.append("&q=c");
+    for (int i = 0; i < 49; i++) {
+      words.append("+d");
+    }
+    assertTooMany(words.toString(), "q: at most 100 words per request (got 101)");
+    StringBuilder values = new StringBuilder("/properties?water=true");
+    for (int i = 0; i < 100; i++) {
+      values.append("&water=Lake");
+    }
+    assertTooMany(values.toString(), "water: at most 100 values per request (got 101)");
+  }
+
+  private static void assertTooMany(String request, String message) throws Exception {
+    HttpResponse<String> response = get(request);
+    assertEquals(400, response.statusCode(), response.body());
+    assertEquals(message, json(response).get("message").asText());
+  }
 }

@@ -134,4 +134,19 @@ class ListingRequestParserTest {
   void unknownParametersAreIgnored() {
     assertEquals(parse("").filter(), parse("grid_view=1&MinPrice=5&Cities=Katy&foo=").filter());
   }
+
+  @Test
+  void qWordsAndAllOfValuesAreCappedAtAHundredPerParameter() {
+    String hundredWords = "q=" + "w+".repeat(99) + "w";
+    assertEquals(1, parse(hundredWords).filter().keywords().size());
+    assertEquals("q: at most 100 words per request (got 101)", message(hundredWords + "&q=x"));
+    // A value without words still costs a clause.
+    assertEquals("q: at most 100 words per request (got 101)", message(hundredWords + "&q=--"));
+    assertEquals(
+        "features: at most 100 values per request (got 101)",
+        message("features=Pool" + "&features=Spa".repeat(100)));
+    assertEquals(
+        "exteriorFeatures: at most 100 values per request (got 101)",
+        message("exteriorFeatures=Deck" + "&exteriorFeatures=Porch".repeat(100)));
+  }
 }
