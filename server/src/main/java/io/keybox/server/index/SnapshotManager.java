@@ -1,7 +1,10 @@
 package io.keybox.server.index;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.StandardDirectoryReader;
 import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.store.Directory;
 
@@ -30,7 +33,11 @@ final class SnapshotManager extends ReferenceManager<Snapshot> {
 
   @Override
   protected Snapshot refreshIfNeeded(Snapshot referenceToRefresh) throws IOException {
-    DirectoryReader newer = DirectoryReader.openIfChanged(referenceToRefresh.reader());
+    DirectoryReader reader = referenceToRefresh.reader();
+    DirectoryReader newer = DirectoryReader.openIfChanged(reader);
+    if (newer == null && replaced(reader)) {
+      newer = DirectoryReader.open(reader.directory());
+    }
     if (newer == null) {
       return null;
     }
@@ -50,5 +57,18 @@ final class SnapshotManager extends ReferenceManager<Snapshot> {
   @Override
   protected int getRefCount(Snapshot reference) {
     return reference.reader().getRefCount();
+  }
+
+  /**
+   * Whether the latest commit is another index's: the vendor's folder was removed and a new index
+   * built in its place. Lucene's change check compares commit versions, which a new index can share
+   * with the old one (the same number of changes since creation); each commit's id is random.
+   */
+  private static boolean replaced(DirectoryReader reader) throws IOException {
+    if (!(reader instanceof StandardDirectoryReader opened)) {
+      return false;
+    }
+    byte[] latest = SegmentInfos.readLatestCommit(reader.directory()).getId();
+    return !Arrays.equals(latest, opened.getSegmentInfos().getId());
   }
 }

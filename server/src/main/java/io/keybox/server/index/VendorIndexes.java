@@ -12,13 +12,15 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
@@ -26,6 +28,11 @@ import org.apache.lucene.store.FSDirectory;
  * The snapshot managers of every vendor under the data directory ({@code DIR/<vendor>/index}). A
  * background thread refreshes each vendor about every {@code refreshMillis} and opens vendors whose
  * first index appears while the server runs, so they become servable without a restart.
+ *
+ * <p>Each vendor is refreshed on its own: one that fails keeps serving its last snapshot and never
+ * holds back the others. A vendor whose index is gone (its folder removed) is no longer served; if
+ * an index appears there again, it is opened afresh. A vendor whose refresh fails while its index
+ * is there (rebuilt from scratch under the open reader, say) is reopened from its latest commit.
  */
 public final class VendorIndexes implements Closeable {
   private static final System.Logger LOG = System.getLogger(VendorIndexes.class.getName());
@@ -34,6 +41,9 @@ public final class VendorIndexes implements Closeable {
   private final Map<String, SnapshotManager> managers = new ConcurrentHashMap<>();
   private final Map<String, Directory> directories = new ConcurrentHashMap<>();
   private final ScheduledExecutorService refresher;
+
+  /** Vendors whose last refresh or opening failed, so that a lasting failure is logged once. */
+  private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
   /**
    * Opens every vendor index under {@code dataDir} and starts refreshing.
@@ -60,14 +70,21 @@ public final class VendorIndexes implements Closeable {
    * @throws ApiException 503 when the vendor has no index (yet)
    */
   public Lease lease(String vendor) {
-    SnapshotManager manager = managers.get(vendor);
-    if (manager == null) {
-      throw ApiException.unavailable("vendor " + vendor + " has no index yet");
-    }
-    try {
-      return manager.lease();
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot acquire the snapshot of vendor " + vendor, e);
+    while (true) {
+      SnapshotManager manager = managers.get(vendor);
+      if (manager == null) {
+        throw ApiException.unavailable("vendor " + vendor + " has no index yet");
+      }
+      try {
+        return manager.lease();
+      } catch (AlreadyClosedException e) {
+        // Replaced by a reopened manager, or dropped, between the lookup and the lease.
+        if (managers.get(vendor) == manager) {
+          throw e;
+        }
+      } catch (IOException e) {
+        throw new IllegalStateException("cannot acquire the snapshot of vendor " + vendor, e);
+      }
     }
   }
 
@@ -88,19 +105,25 @@ public final class VendorIndexes implements Closeable {
     if (Files.isDirectory(dataDir)) {
       try (var folders = Files.list(dataDir)) {
         folders
-            .filter(folder -> Files.isDirectory(folder.resolve("index")))
+            .filter(folder -> hasCommit(folder.resolve("index")))
             .map(folder -> folder.getFileName().toString())
             .forEach(vendors::add);
       }
     }
     List<VendorStatus> status = new ArrayList<>();
     for (String vendor : vendors) {
-      SnapshotManager manager = managers.get(vendor);
-      if (manager == null) {
+      if (!managers.containsKey(vendor)) {
         status.add(new VendorStatus(vendor, Optional.empty()));
         continue;
       }
-      try (Lease lease = manager.lease()) {
+      Lease lease;
+      try {
+        lease = lease(vendor);
+      } catch (ApiException dropped) {
+        status.add(new VendorStatus(vendor, Optional.empty()));
+        continue;
+      }
+      try (lease) {
         Snapshot snapshot = lease.snapshot();
         status.add(
             new VendorStatus(
@@ -117,11 +140,83 @@ public final class VendorIndexes implements Closeable {
     return status;
   }
 
-  /** Refreshes every vendor now and opens new ones; used by the background thread and tests. */
+  /**
+   * Refreshes every vendor now and opens new ones; used by the background thread and tests. A
+   * vendor that fails is logged (once until it recovers) and keeps its snapshot; the others go on.
+   *
+   * @throws IOException when the data directory cannot be listed
+   */
   public void refresh() throws IOException {
     discover();
-    for (SnapshotManager manager : managers.values()) {
+    for (Map.Entry<String, SnapshotManager> vendor : managers.entrySet()) {
+      refresh(vendor.getKey(), vendor.getValue());
+    }
+  }
+
+  private void refresh(String vendor, SnapshotManager manager) {
+    try {
       manager.maybeRefresh();
+      failing.remove(vendor);
+    } catch (IOException | RuntimeException e) {
+      recover(vendor, manager, e);
+    }
+  }
+
+  /** After {@code manager} failed to refresh: drop the vendor, reopen it, or keep it and say so. */
+  private void recover(String vendor, SnapshotManager manager, Exception failure) {
+    Path indexDir = indexDir(vendor);
+    if (!hasCommit(indexDir)) {
+      drop(vendor, manager);
+      LOG.log(
+          Level.WARNING,
+          "vendor {0}: no index at {1} any more; no longer served ({2})",
+          vendor,
+          indexDir,
+          failure.toString());
+      return;
+    }
+    try {
+      SnapshotManager reopened = new SnapshotManager(vendor, directory(vendor, indexDir));
+      managers.put(vendor, reopened);
+      close(manager);
+      failing.remove(vendor);
+      LOG.log(
+          Level.WARNING,
+          "vendor {0}: reopened at index generation {1} after a failed refresh ({2})",
+          vendor,
+          generation(reopened),
+          failure.toString());
+    } catch (IOException | RuntimeException e) {
+      e.addSuppressed(failure);
+      if (failing.add(vendor)) {
+        LOG.log(
+            Level.WARNING,
+            "vendor " + vendor + ": cannot refresh; serving its previous snapshot meanwhile",
+            e);
+      }
+    }
+  }
+
+  private void drop(String vendor, SnapshotManager manager) {
+    managers.remove(vendor, manager);
+    close(manager);
+    failing.remove(vendor);
+    Directory directory = directories.remove(vendor);
+    if (directory != null) {
+      try {
+        directory.close();
+      } catch (IOException e) {
+        LOG.log(Level.DEBUG, "closing the directory of vendor " + vendor, e);
+      }
+    }
+  }
+
+  /** Closes {@code manager}; leases already taken keep their snapshot until they end. */
+  private static void close(SnapshotManager manager) {
+    try {
+      manager.close();
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "closing a snapshot manager", e);
     }
   }
 
@@ -140,22 +235,38 @@ public final class VendorIndexes implements Closeable {
     try (var vendors = Files.list(dataDir)) {
       for (Path vendorDir : (Iterable<Path>) vendors::iterator) {
         String vendor = vendorDir.getFileName().toString();
-        Path indexDir = vendorDir.resolve("index");
-        if (!managers.containsKey(vendor) && Files.isDirectory(indexDir)) {
-          open(vendor, indexDir).ifPresent(m -> managers.put(vendor, m));
+        if (!managers.containsKey(vendor) && hasCommit(indexDir(vendor))) {
+          try {
+            managers.put(vendor, open(vendor));
+            failing.remove(vendor);
+          } catch (IOException | RuntimeException e) {
+            if (failing.add(vendor)) {
+              LOG.log(Level.WARNING, "vendor " + vendor + ": cannot open its index", e);
+            }
+          }
         }
       }
     }
   }
 
-  private Optional<SnapshotManager> open(String vendor, Path indexDir) throws IOException {
-    Directory directory = directories.computeIfAbsent(vendor, v -> openDirectory(indexDir));
-    if (!DirectoryReader.indexExists(directory)) {
-      return Optional.empty();
-    }
-    SnapshotManager manager = new SnapshotManager(vendor, directory);
+  private SnapshotManager open(String vendor) throws IOException {
+    SnapshotManager manager = new SnapshotManager(vendor, directory(vendor, indexDir(vendor)));
     LOG.log(Level.INFO, "vendor {0}: serving index generation {1}", vendor, generation(manager));
-    return Optional.of(manager);
+    return manager;
+  }
+
+  private Path indexDir(String vendor) {
+    return dataDir.resolve(vendor).resolve("index");
+  }
+
+  private Directory directory(String vendor, Path indexDir) {
+    return directories.computeIfAbsent(vendor, v -> openDirectory(indexDir));
+  }
+
+  /** Whether {@code indexDir} holds a commit (a {@code segments_N} file). */
+  private static boolean hasCommit(Path indexDir) {
+    String[] files = indexDir.toFile().list();
+    return files != null && SegmentInfos.getLastCommitGeneration(files) >= 0;
   }
 
   private static long generation(SnapshotManager manager) throws IOException {

@@ -1,0 +1,134 @@
+package io.keybox.server.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.build.VendorIndexBuilder;
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.schema.RecordKind;
+import io.keybox.server.error.ApiException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each vendor is refreshed on its own: a vendor whose folder is removed, or whose index is rebuilt
+ * from scratch under the open reader, never stops the others from getting their new commits.
+ */
+class VendorIndexesTest {
+  /** Refreshed by hand in these tests: the background refresh waits an hour. */
+  private static final long NEVER = 3_600_000;
+
+  @TempDir Path dataDir;
+
+  private void index(String vendor, int listings) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 1; i <= listings; i++) {
+      lines.add("{\"listingId\":\"" + vendor + "-" + i + "\",\"mls\":{\"status\":\"Active\"}}");
+    }
+    Path dump = dataDir.resolveSibling(dataDir.getFileName() + "-" + vendor + ".ndjson");
+    Files.write(dump, lines);
+    new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), 1)
+        .rebuild(new VendorLayout(dataDir, vendor), dump, true);
+  }
+
+  private static long listings(VendorIndexes indexes, String vendor) throws IOException {
+    try (Lease lease = indexes.lease(vendor)) {
+      return lease.snapshot().count(RecordKind.LISTING);
+    }
+  }
+
+  private void removeFolder(String vendor) throws IOException {
+    try (Stream<Path> files = Files.walk(dataDir.resolve(vendor))) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+
+  @Test
+  void aRemovedVendorIsNoLongerServedAndTheOthersStillRefresh() throws IOException {
+    index("alpha", 3);
+    index("beta", 2);
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      assertEquals(3, listings(indexes, "alpha"));
+      removeFolder("alpha");
+      index("beta", 5);
+      indexes.refresh();
+      assertEquals(5, listings(indexes, "beta"));
+      ApiException gone = assertThrows(ApiException.class, () -> indexes.lease("alpha"));
+      assertEquals(503, gone.status());
+      assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
+
+      // Indexed again: served again, from its new index.
+      index("alpha", 4);
+      indexes.refresh();
+      assertEquals(4, listings(indexes, "alpha"));
+    }
+  }
+
+  @Test
+  void aVendorRebuiltFromScratchUnderTheOpenReaderIsReopened() throws IOException {
+    index("alpha", 3);
+    index("beta", 2);
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      try (Lease before = indexes.lease("alpha")) {
+        // Removed and rebuilt between two refreshes: the new segment _0 is not the old _0.
+        removeFolder("alpha");
+        index("alpha", 6);
+        index("beta", 7);
+        indexes.refresh();
+        assertEquals(6, listings(indexes, "alpha"));
+        assertEquals(7, listings(indexes, "beta"));
+        assertEquals(3, before.snapshot().count(RecordKind.LISTING), "a lease keeps its snapshot");
+      }
+    }
+  }
+
+  @Test
+  void aVendorRebuiltWithMoreCommitsThanItHadIsReopened() throws IOException {
+    index("alpha", 3);
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      assertEquals(3, listings(indexes, "alpha"));
+      // The new index's first segment has the old one's name but not its id, and its commit a
+      // newer version: Lucene refuses to reopen the old reader over it, so it is opened afresh.
+      removeFolder("alpha");
+      index("alpha", 6);
+      Path more = dataDir.resolveSibling(dataDir.getFileName() + "-more.ndjson");
+      Files.writeString(more, "{\"listingId\":\"alpha-7\",\"mls\":{\"status\":\"Active\"}}\n");
+      new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), 1)
+          .update(new VendorLayout(dataDir, "alpha"), more, FeedFormat.NATIVE);
+      indexes.refresh();
+      assertEquals(7, listings(indexes, "alpha"));
+    }
+  }
+
+  @Test
+  void aFolderWithoutACommitIsListedOnlyWhenAKeyNamesIt() throws IOException {
+    index("beta", 2);
+    // What a first run that failed leaves behind: the folder and the writer's lock file.
+    Files.createDirectories(dataDir.resolve("gamma").resolve("index"));
+    Files.createFile(dataDir.resolve("gamma").resolve("index").resolve("write.lock"));
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.refresh();
+      assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
+      List<VendorStatus> named = indexes.status(Set.of("gamma"));
+      assertEquals(List.of("beta", "gamma"), vendors(named));
+      assertEquals(List.of(true, false), named.stream().map(VendorStatus::ready).toList());
+    }
+  }
+
+  private static List<String> vendors(List<VendorStatus> status) {
+    return status.stream().map(VendorStatus::vendor).toList();
+  }
+}
