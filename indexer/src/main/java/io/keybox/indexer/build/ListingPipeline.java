@@ -50,8 +50,8 @@ final class ListingPipeline {
     this.threads = threads;
   }
 
-  /** What a run changed: listings written, listings removed. */
-  record Counts(long upserted, long deleted) {}
+  /** What a run read and changed: records read (rejects included), listings written, removed. */
+  record Counts(long read, long upserted, long deleted) {}
 
   /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
   private record Change(ListingRecord listing, long deleteMlsId) {}
@@ -95,6 +95,7 @@ final class ListingPipeline {
     reader.setDaemon(true);
     reader.start();
     Map<String, Long> firstLineOf = new HashMap<>();
+    long read = 0;
     long upserted = 0;
     long deleted = 0;
     try {
@@ -102,6 +103,7 @@ final class ListingPipeline {
       while ((next = parsedInOrder.take()) != END) {
         List<Change> ready = new ArrayList<>(BATCH);
         for (Parsed parsed : next.get()) {
+          read++;
           Optional<String> problem = Optional.ofNullable(parsed.rejection());
           if (problem.isEmpty()) {
             problem = assignId(parsed, mode, ids, firstLineOf, ready);
@@ -136,7 +138,7 @@ final class ListingPipeline {
       if (failure.get() != null) {
         throw new UnreadableDumpException(dump, failure.get());
       }
-      return new Counts(upserted, deleted);
+      return new Counts(read, upserted, deleted);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("indexing interrupted");

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -32,9 +33,9 @@ import org.apache.lucene.store.FSDirectory;
  * listings and joined with them after ({@link OpenHouseStage}); agents are added last ({@link
  * AgentStage}).
  *
- * <p>A dump whose good records are fewer than half of what the vendor's current index holds is
- * refused without touching the index, unless forced: a truncated nightly file must never wipe a
- * site.
+ * <p>A dump that could not be read, or holds far fewer good records than the vendor's current index
+ * ({@link PublicationGuard}), is refused without touching the index, unless forced: a truncated
+ * nightly file must never wipe a site.
  */
 public final class VendorIndexBuilder {
   private final ObjectMapper mapper;
@@ -55,7 +56,7 @@ public final class VendorIndexBuilder {
   /**
    * Indexes {@code listingsDump} as the complete new state of the vendor at {@code layout}.
    *
-   * @param force publish even when the dump holds fewer than half the current listings
+   * @param force publish even when {@link PublicationGuard} would refuse
    * @throws IOException when the dump or the index cannot be read or written; nothing is published
    */
   public BuildReport rebuild(VendorLayout layout, Path listingsDump, boolean force)
@@ -72,7 +73,7 @@ public final class VendorIndexBuilder {
   /**
    * Indexes {@code dumps}, in {@code format}, as the complete new state of the vendor.
    *
-   * @param force publish even when the dump holds fewer than half the current listings
+   * @param force publish even when {@link PublicationGuard} would refuse
    * @throws IOException when the dump or the index cannot be read or written; nothing is published
    */
   public BuildReport rebuild(VendorLayout layout, FeedDumps dumps, FeedFormat format, boolean force)
@@ -99,7 +100,7 @@ public final class VendorIndexBuilder {
     Files.createDirectories(layout.vendorDir());
     IdMap ids = IdMap.load(layout.idMap());
     IdMap openHouseKeys = IdMap.load(layout.openHouseKeys(), "openHouseKey", "open house");
-    long currentListings = currentListings(layout);
+    PublicationGuard.Current current = PublicationGuard.Current.of(layout);
     List<Reject> rejects = new ArrayList<>();
     OpenHouseStage openHouses = new OpenHouseStage(mapper);
     if (dumps.openHouses().isPresent()) {
@@ -115,30 +116,32 @@ public final class VendorIndexBuilder {
       ListingPipeline.Counts counts =
           new ListingPipeline(mapper, documents, threads)
               .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
-      if (!force && counts.upserted() * 2 < currentListings) {
-        writer.rollback();
-        return new BuildReport(
-            counts.upserted(),
-            0,
-            rejects,
-            null,
-            false,
-            "the dump holds "
-                + counts.upserted()
-                + " good listings, fewer than half of the "
-                + currentListings
-                + " the index holds now; refusing to publish (use --force if this is intended)",
-            0,
-            0,
-            0);
+      PublicationGuard guard = new PublicationGuard(current, mode, force);
+      Optional<String> refusal =
+          guard.listings(
+              counts.read() - rejected(rejects, Reject.LISTINGS),
+              rejected(rejects, Reject.LISTINGS));
+      if (refusal.isPresent()) {
+        return refused(writer, counts, rejects, refusal.get());
       }
       long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing);
       rejects.addAll(openHouses.rejects());
-      long agents =
-          dumps.agents().isEmpty()
-              ? 0
-              : new AgentStage(mapper)
-                  .index(dumps.agents().get(), agentReading(format), writer, rejects);
+      if (dumps.openHouses().isPresent()) {
+        refusal = guard.openHouses(openHouseCount, rejected(rejects, Reject.OPEN_HOUSES));
+        if (refusal.isPresent()) {
+          return refused(writer, counts, rejects, refusal.get());
+        }
+      }
+      long agents = 0;
+      if (dumps.agents().isPresent()) {
+        agents =
+            new AgentStage(mapper)
+                .index(dumps.agents().get(), agentReading(format), writer, rejects);
+        refusal = guard.agents(agents, rejected(rejects, Reject.AGENTS));
+        if (refusal.isPresent()) {
+          return refused(writer, counts, rejects, refusal.get());
+        }
+      }
       long listingsAfter = mode == RunMode.FULL ? counts.upserted() : countListings(writer);
       CommitData data =
           new CommitData(
@@ -190,19 +193,16 @@ public final class VendorIndexBuilder {
         .setCommitOnClose(false);
   }
 
-  /** The listing count of the vendor's current commit, 0 when there is none. */
-  private static long currentListings(VendorLayout layout) throws IOException {
-    if (!Files.isDirectory(layout.indexDir())) {
-      return 0;
-    }
-    try (Directory dir = FSDirectory.open(layout.indexDir())) {
-      if (!DirectoryReader.indexExists(dir)) {
-        return 0;
-      }
-      try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        return new IndexSearcher(reader).count(ListingQueries.allListings());
-      }
-    }
+  /** Drops everything the run wrote and reports why it published nothing. */
+  private static BuildReport refused(
+      IndexWriter writer, ListingPipeline.Counts counts, List<Reject> rejects, String refusal)
+      throws IOException {
+    writer.rollback();
+    return new BuildReport(counts.upserted(), 0, rejects, null, false, refusal, 0, 0, 0);
+  }
+
+  private static long rejected(List<Reject> rejects, String dump) {
+    return rejects.stream().filter(r -> r.dump().equals(dump)).count();
   }
 
   private static JsonDump.Reading openHouseReading(FeedFormat format) {

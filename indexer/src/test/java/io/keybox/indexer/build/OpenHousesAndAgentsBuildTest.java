@@ -304,6 +304,58 @@ class OpenHousesAndAgentsBuildTest {
   }
 
   @Test
+  void anAgentsDumpWithUnderHalfTheAgentsIsRefusedUnlessForced() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "agents-half");
+    Path four = dump("four.ndjson", "{'id':'G1'}", "{'id':'G2'}", "{'id':'G3'}", "{'id':'G4'}");
+    builder()
+        .rebuild(layout, new FeedDumps(listings(), Optional.empty(), Optional.of(four)), false);
+    Path one = dump("one.ndjson", "{'id':'G1'}", "{'firstName':'No id'}");
+    FeedDumps shortAgents = new FeedDumps(listings(), Optional.empty(), Optional.of(one));
+    BuildReport refused = builder().rebuild(layout, shortAgents, false);
+    assertFalse(refused.published());
+    assertEquals(
+        "the agents dump holds 1 good record, fewer than half of the 4 agents the index holds now;"
+            + " refusing to publish (use --force if this is intended)",
+        refused.refusal());
+    assertEquals(List.of("G1", "G2", "G3", "G4"), agentIds(layout));
+    assertTrue(builder().rebuild(layout, shortAgents, true).published());
+    assertEquals(List.of("G1"), agentIds(layout));
+  }
+
+  @Test
+  void anOpenHouseDumpWithNoGoodOpenHouseIsRefusedWhileTheIndexHoldsSome() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh-none");
+    Path two =
+        dump("two.ndjson", openHouse("OH1", "{'listingId':'A'}"), openHouse("OH2", "{'mlsId':30}"));
+    builder().rebuild(layout, new FeedDumps(listings(), Optional.of(two), Optional.empty()), false);
+    Path empty = dump("empty.ndjson");
+    BuildReport refused =
+        builder()
+            .rebuild(
+                layout, new FeedDumps(listings(), Optional.of(empty), Optional.empty()), false);
+    assertEquals(
+        "the open houses dump holds no good open house, and the index holds 2 now; refusing to"
+            + " publish (use --force if this is intended)",
+        refused.refusal());
+    Path unjoinable = dump("unjoinable.ndjson", openHouse("OH3", "{'listingId':'NOPE'}"));
+    assertEquals(
+        "no record of the open houses dump could be used: all 1 were rejected; refusing to publish"
+            + " (use --force if this is intended)",
+        builder()
+            .rebuild(
+                layout, new FeedDumps(listings(), Optional.of(unjoinable), Optional.empty()), false)
+            .refusal());
+    assertEquals(Map.of("OH1", "1 A 1", "OH2", "2 C 30"), openHouses(layout));
+    // One open house of the two is a drop a week can bring: published.
+    Path one = dump("one.ndjson", openHouse("OH2", "{'mlsId':30}"));
+    assertTrue(
+        builder()
+            .rebuild(layout, new FeedDumps(listings(), Optional.of(one), Optional.empty()), false)
+            .published());
+    assertEquals(Map.of("OH2", "2 C 30"), openHouses(layout));
+  }
+
+  @Test
   void aTruncatedOpenHouseDumpPublishesNothing() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "cut");
     builder().rebuild(layout, listings(), false);

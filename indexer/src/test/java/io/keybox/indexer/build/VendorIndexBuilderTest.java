@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSort;
@@ -243,5 +244,51 @@ class VendorIndexBuilderTest {
     Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
     assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, cut, true));
     assertEquals(Map.of("A", 1L), published(layout), "the previous commit still serves");
+  }
+
+  @Test
+  void aPlainDumpCutInsideItsLastRecordPublishesNothing() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v7");
+    builder().rebuild(layout, dump("good.ndjson", listing("A")), false);
+    String whole = listing("B") + "\n" + listing("C") + "\n" + listing("D") + "\n";
+    Path cut = dir.resolve("cut.ndjson");
+    Files.writeString(cut, whole.substring(0, whole.length() - 12));
+    UnreadableDumpException e =
+        assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, cut, true));
+    assertTrue(e.getMessage().contains("line 3 is cut short"), e.getMessage());
+    assertEquals(Map.of("A", 1L), published(layout), "the previous commit still serves");
+
+    // Without its final newline but whole, the last record is read like the others.
+    Path noNewline = dir.resolve("no-newline.ndjson");
+    Files.writeString(noNewline, whole.strip());
+    assertEquals(3, builder().rebuild(layout, noNewline, false).listings());
+    // A bad last line that ends with a newline is a reject, as any bad line.
+    BuildReport report =
+        builder()
+            .rebuild(
+                layout, dump("bad-last.ndjson", listing("B"), listing("C"), "{\"listi"), false);
+    assertEquals(List.of(new Reject(3, "not valid JSON")), report.rejects());
+    assertTrue(report.published());
+  }
+
+  @Test
+  void aDumpOfWhichNoRecordCanBeReadIsRefusedUnlessForced() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v8");
+    BuildReport refused =
+        builder().rebuild(layout, dump("garbage.bin", "\u0001\u0002", "PK..."), false);
+    assertFalse(refused.published());
+    assertEquals(
+        "no record of the listings dump could be used: all 2 were rejected; refusing to publish"
+            + " (use --force if this is intended)",
+        refused.refusal());
+    assertFalse(Files.exists(layout.indexDir().resolve("segments_1")), "nothing was committed");
+    assertTrue(builder().rebuild(layout, dump("garbage.bin", "x"), true).published());
+
+    BuildReport nothingApplied =
+        builder().update(layout, dump("garbage.bin", "x", "y", "z"), FeedFormat.NATIVE);
+    assertFalse(nothingApplied.published());
+    assertEquals(
+        "no record of the listings dump could be used: all 3 were rejected; nothing applied",
+        nothingApplied.refusal());
   }
 }

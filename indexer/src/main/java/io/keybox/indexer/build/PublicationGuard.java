@@ -1,0 +1,126 @@
+package io.keybox.indexer.build;
+
+import io.keybox.schema.RecordKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Optional;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * Whether a run may publish (OPERATIONS.md §3: "a truncated nightly file must never wipe a
+ * website"). Each dump the run was given is checked against what the vendor's current index holds
+ * of its kind:
+ *
+ * <ul>
+ *   <li>a dump none of whose records could be used (every one rejected: garbage, a wrong file) is
+ *       refused;
+ *   <li>a listings or agents dump whose good records are fewer than half of the listings or agents
+ *       the index holds is refused, in a full run;
+ *   <li>an open house dump with no good open house while the index holds some is refused. Open
+ *       houses are events that come and go by the week, so their count may fall by more than half
+ *       from one night to the next; none at all is a failed export.
+ * </ul>
+ *
+ * {@code --force} publishes anyway. An incremental run has no {@code --force}; its dump only adds
+ * and removes, so only the first rule applies to it.
+ */
+final class PublicationGuard {
+  /** What the vendor's current commit holds; all 0 before its first run. */
+  record Current(long listings, long openHouses, long agents) {
+    static final Current NONE = new Current(0, 0, 0);
+
+    /**
+     * The counts of the commit in {@code layout}'s index folder.
+     *
+     * @throws IOException when the index cannot be read
+     */
+    static Current of(VendorLayout layout) throws IOException {
+      if (!Files.isDirectory(layout.indexDir())) {
+        return NONE;
+      }
+      try (Directory dir = FSDirectory.open(layout.indexDir())) {
+        if (!DirectoryReader.indexExists(dir)) {
+          return NONE;
+        }
+        try (DirectoryReader reader = DirectoryReader.open(dir)) {
+          IndexSearcher searcher = new IndexSearcher(reader);
+          return new Current(
+              searcher.count(RecordKind.LISTING.query()),
+              searcher.count(RecordKind.OPEN_HOUSE.query()),
+              searcher.count(RecordKind.AGENT.query()));
+        }
+      }
+    }
+  }
+
+  private static final String FORCE = "; refusing to publish (use --force if this is intended)";
+
+  private final Current current;
+  private final RunMode mode;
+  private final boolean force;
+
+  PublicationGuard(Current current, RunMode mode, boolean force) {
+    this.current = current;
+    this.mode = mode;
+    this.force = force;
+  }
+
+  /** The reason not to publish the listings of a run that kept {@code good} and rejected some. */
+  Optional<String> listings(long good, long rejected) {
+    return unreadable("listings", good, rejected)
+        .or(() -> fewerThanHalf("listings", good, current.listings()));
+  }
+
+  /** The reason not to publish the open houses of a run that wrote {@code good}. */
+  Optional<String> openHouses(long good, long rejected) {
+    Optional<String> unreadable = unreadable("open houses", good, rejected);
+    if (unreadable.isPresent() || force || good > 0 || current.openHouses() == 0) {
+      return unreadable;
+    }
+    return Optional.of(
+        "the open houses dump holds no good open house, and the index holds "
+            + current.openHouses()
+            + " now"
+            + FORCE);
+  }
+
+  /** The reason not to publish the agents of a run that indexed {@code good}. */
+  Optional<String> agents(long good, long rejected) {
+    return unreadable("agents", good, rejected)
+        .or(() -> fewerThanHalf("agents", good, current.agents()));
+  }
+
+  private Optional<String> unreadable(String kind, long good, long rejected) {
+    if (good > 0 || rejected == 0 || (force && mode == RunMode.FULL)) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "no record of the "
+            + kind
+            + " dump could be used: all "
+            + rejected
+            + " were rejected"
+            + (mode == RunMode.FULL ? FORCE : "; nothing applied"));
+  }
+
+  private Optional<String> fewerThanHalf(String kind, long good, long held) {
+    if (force || mode != RunMode.FULL || good * 2 >= held) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "the "
+            + kind
+            + " dump holds "
+            + good
+            + (good == 1 ? " good record" : " good records")
+            + ", fewer than half of the "
+            + held
+            + " "
+            + kind
+            + " the index holds now"
+            + FORCE);
+  }
+}
