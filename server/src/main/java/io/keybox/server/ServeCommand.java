@@ -9,6 +9,7 @@ import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.http.AdminListener;
 import io.keybox.server.http.KeyboxServer;
 import io.keybox.server.http.Limits;
+import io.keybox.server.http.ListenException;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.tls.TlsException;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -169,6 +171,9 @@ final class ServeCommand {
     } catch (KeysFileException e) {
       err.println("keybox serve: " + e.getMessage());
       return 1;
+    } catch (ListenException e) {
+      err.println("keybox serve: " + e.getMessage());
+      return 2;
     } catch (IllegalStateException e) {
       err.println("keybox serve: " + e.getMessage());
       return 1;
@@ -297,7 +302,7 @@ final class ServeCommand {
     return new ServerConfig(
         line.value("--host").orElse("127.0.0.1"),
         line.intValue("--port", 0, 65535, 8080),
-        line.value("--base-url"),
+        baseUrl(line),
         line.intValue("--offset-window", 0, 1_000_000_000, ServerConfig.DEFAULT_OFFSET_WINDOW),
         line.has("--behind-proxy"),
         line.value("--cors-origins").stream()
@@ -307,6 +312,32 @@ final class ServeCommand {
             .toList(),
         tls.map(TlsIdentity::context),
         limits(line));
+  }
+
+  /** {@code --base-url}: an absolute http or https URL, since Link headers carry it as given. */
+  private static Optional<String> baseUrl(CommandLine line) throws UsageException {
+    Optional<String> value = line.value("--base-url");
+    if (value.isEmpty()) {
+      return value;
+    }
+    String url = value.get();
+    try {
+      java.net.URI uri = new java.net.URI(url);
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      if ((scheme.equals("http") || scheme.equals("https"))
+          && uri.getHost() != null
+          && uri.getRawQuery() == null
+          && uri.getRawFragment() == null) {
+        return value;
+      }
+    } catch (java.net.URISyntaxException e) {
+      // described below
+    }
+    throw new UsageException(
+        "--base-url: '"
+            + url
+            + "' is not an absolute http or https URL without query or fragment (like"
+            + " https://listings.example.com)");
   }
 
   private static Optional<AdminListener> admin(CommandLine line, String host)

@@ -79,6 +79,40 @@ class ServeCommandTest {
   }
 
   @Test
+  void aPortInUseIsOneLineNamingTheAddressAndTheOption() throws Exception {
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      Result result = serve(Map.of(), "--keys", keys.toString(), "--port", String.valueOf(port));
+      assertEquals(2, result.code(), result.err());
+      assertEquals(1, result.err().lines().count(), result.err());
+      assertTrue(
+          result
+              .err()
+              .startsWith(
+                  "keybox serve: cannot listen on 127.0.0.1:"
+                      + port
+                      + ": Address already in use; is another server running there? choose"
+                      + " another --port"),
+          result.err());
+      Result admin =
+          serve(
+              Map.of(),
+              "--keys",
+              keys.toString(),
+              "--port",
+              "0",
+              "--admin-port",
+              String.valueOf(port));
+      assertEquals(2, admin.code(), admin.err());
+      assertTrue(
+          admin.err().contains("cannot listen on 127.0.0.1:" + port + ": Address already in use"),
+          admin.err());
+      assertTrue(admin.err().contains("choose another --admin-port"), admin.err());
+    }
+  }
+
+  @Test
   void plainHttpOnAPublicInterfaceIsRefused() {
     assertRefused(
         serve(Map.of(), "--keys", keys.toString(), "--host", "0.0.0.0", "--port", "0"),
@@ -96,6 +130,10 @@ class ServeCommandTest {
         "--max-concurrent 0 | --max-concurrent must be a whole number 1..10000",
         "--max-url-length 10 | --max-url-length must be a whole number 1024..1048576",
         "--idle-timeout x | --idle-timeout must be a whole number",
+        "--base-url notaurl | --base-url: 'notaurl' is not an absolute http or https URL",
+        "--base-url ftp://x.example/ | --base-url: 'ftp://x.example/' is not an absolute http or https URL",
+        "--base-url https://x.example/?a=1 | --base-url: 'https://x.example/?a=1' is not an absolute",
+        "--base-url https:// | --base-url: 'https://' is not an absolute http or https URL",
       })
   void badOptionCombinations(String options, String message) {
     List<String> args = new ArrayList<>(List.of("--keys", keys.toString()));

@@ -29,7 +29,11 @@ final class AdminServer implements AutoCloseable {
             .setServerOption(UndertowOptions.IDLE_TIMEOUT, 120_000)
             .setHandler(chain)
             .build();
-    undertow.start();
+    try {
+      undertow.start();
+    } catch (RuntimeException e) {
+      throw new ListenException("--admin-port", listener.host(), listener.port(), e);
+    }
     return new AdminServer(undertow);
   }
 

@@ -34,8 +34,9 @@ final class AgentHandlers {
     String vendor = VendorParam.resolve(account, params);
     AgentSearchRequest request = parser.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
-      AgentPage page = searcher.search(lease.snapshot(), request);
+      // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      AgentPage page = searcher.search(lease.snapshot(), request);
       PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
       JsonBodies.array(exchange, page.agents(), (out, agent) -> out.write(agent));
     }

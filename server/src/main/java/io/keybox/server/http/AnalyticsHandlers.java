@@ -35,8 +35,9 @@ final class AnalyticsHandlers {
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     ListingFilter filter = parser.filter(params);
     try (Lease lease = indexes.lease(vendor)) {
-      MarketStats stats = market.compute(lease.snapshot(), filter);
+      // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      MarketStats stats = market.compute(lease.snapshot(), filter);
       JsonBodies.send(exchange, AnalyticsJson.market(stats));
     }
   }
@@ -47,8 +48,8 @@ final class AnalyticsHandlers {
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
     IdxRule idx = IdxParam.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
-      ListingStats stats = comparison.compare(lease.snapshot(), mlsId, idx);
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      ListingStats stats = comparison.compare(lease.snapshot(), mlsId, idx);
       JsonBodies.send(exchange, AnalyticsJson.listing(stats));
     }
   }

@@ -11,7 +11,6 @@ import io.undertow.server.handlers.encoding.EncodingHandler;
 import io.undertow.server.handlers.encoding.GzipEncodingProvider;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +41,7 @@ public final class KeyboxServer implements AutoCloseable {
    *
    * @throws IllegalStateException when plain HTTP would take credentials on a public interface
    *     without a certificate or {@code behindProxy}
-   * @throws UncheckedIOException when the address cannot be bound
+   * @throws ListenException when the address cannot be bound
    */
   public static KeyboxServer start(
       ServerConfig config,
@@ -59,7 +58,7 @@ public final class KeyboxServer implements AutoCloseable {
    *
    * @throws IllegalStateException when plain HTTP would take credentials on a public interface
    *     without a certificate or {@code behindProxy}
-   * @throws UncheckedIOException when an address cannot be bound
+   * @throws ListenException when an address cannot be bound
    */
   public static KeyboxServer start(
       ServerConfig config,
@@ -93,21 +92,21 @@ public final class KeyboxServer implements AutoCloseable {
             routes,
             new AdmissionHandler(
                 config.limits(),
-                new EncodingHandler(
-                    new EdgeHandler(
-                        ops.gate(admin.isPresent(), config.behindProxy(), perRequest), log),
-                    // The fastest deflate level, as web servers default to: listing JSON still
-                    // shrinks about 6-fold, for a fraction of the CPU of the default level.
-                    new ContentEncodingRepository()
-                        .addEncodingHandler(
-                            "gzip", new GzipEncodingProvider(Deflater.BEST_SPEED), 50)),
+                new AcceptEncodingHandler(
+                    new EncodingHandler(
+                        new EdgeHandler(
+                            ops.gate(admin.isPresent(), config.behindProxy(), perRequest), log),
+                        // The fastest deflate level, as web servers default to: listing JSON still
+                        // shrinks about 6-fold, for a fraction of the CPU of the default level.
+                        new ContentEncodingRepository()
+                            .addEncodingHandler(
+                                "gzip", new GzipEncodingProvider(Deflater.BEST_SPEED), 50))),
                 log));
     Connector connector;
     try {
       connector = Connector.start(config, chain, log);
     } catch (IOException e) {
-      throw new UncheckedIOException(
-          "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
+      throw new ListenException("--port", config.host(), config.port(), e);
     }
     Optional<AdminServer> adminServer;
     try {

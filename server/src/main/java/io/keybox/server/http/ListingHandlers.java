@@ -34,8 +34,9 @@ final class ListingHandlers {
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     ListingSearchRequest request = parser.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
-      ListingPage page = searcher.search(lease.snapshot(), request);
+      // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      ListingPage page = searcher.search(lease.snapshot(), request);
       PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
       Responses.listings(exchange, page.listings(), request.include());
     }
@@ -47,8 +48,8 @@ final class ListingHandlers {
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
     Lookup lookup = Lookup.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
-      ListingSource listing = searcher.get(lease.snapshot(), mlsId, lookup.idx(), lookup.include());
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      ListingSource listing = searcher.get(lease.snapshot(), mlsId, lookup.idx(), lookup.include());
       Responses.listing(exchange, listing, lookup.include());
     }
   }

@@ -37,8 +37,9 @@ final class OpenHouseHandlers {
     OpenHouseSearchRequest request = parser.parse(params);
     Include include = request.include();
     try (Lease lease = indexes.lease(vendor)) {
-      OpenHousePage page = searcher.search(lease.snapshot(), request);
+      // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      OpenHousePage page = searcher.search(lease.snapshot(), request);
       PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
       JsonBodies.array(
           exchange,
@@ -54,8 +55,8 @@ final class OpenHouseHandlers {
     Lookup lookup = Lookup.parse(params);
     Include include = lookup.include();
     try (Lease lease = indexes.lease(vendor)) {
-      OpenHouseSource openHouse = searcher.get(lease.snapshot(), key, lookup.idx(), include);
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
+      OpenHouseSource openHouse = searcher.get(lease.snapshot(), key, lookup.idx(), include);
       JsonBodies.write(
           exchange, out -> openHouse.writeTo(out, include.rooms(), include.compliance()));
     }

@@ -12,12 +12,12 @@
  *
  * <p>Handler chain, outermost first: metrics (every request, by route template and status) →
  * admission on the IO thread (concurrency cap, short queue, 503) → dispatch to a worker with the
- * body buffered (Lucene and the slow hash block; slow readers hold no thread) → gzip → common
- * headers, request id, access log and error mapping → the operational endpoints under {@code /-/}
- * ({@link io.keybox.server.http.OpsGate}: no credentials, loopback or admin listener only) → URL
- * length → CORS → authentication (cached credentials first, failed-login budget) → the key's rate
- * limit (RateLimit headers, 429) → add-ons → routes. An optional admin listener serves only the
- * operational endpoints.
+ * body buffered (Lucene and the slow hash block; slow readers hold no thread) → gzip (its
+ * Accept-Encoding normalised first) → common headers, request id, access log and error mapping →
+ * the operational endpoints under {@code /-/} ({@link io.keybox.server.http.OpsGate}: no
+ * credentials, loopback or admin listener only) → URL length → CORS → authentication (cached
+ * credentials first, failed-login budget) → the key's rate limit (RateLimit headers, 429) → add-ons
+ * → routes. An optional admin listener serves only the operational endpoints.
  *
  * <p>Depends on every other server package, Undertow and Jackson.
  */

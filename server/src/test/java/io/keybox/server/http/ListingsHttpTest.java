@@ -180,6 +180,26 @@ class ListingsHttpTest {
   }
 
   @Test
+  void errorsFoundInTheVendorsIndexCarryItsLastUpdate() throws Exception {
+    for (String request :
+        List.of("/properties/999", "/properties/999/analytics", "/properties?offset=6")) {
+      HttpResponse<String> response = get(request);
+      assertTrue(response.statusCode() >= 400, request);
+      assertEquals(
+          "2026-11-01T06:00:00Z",
+          response.headers().firstValue("X-Service-LastUpdate").orElseThrow(),
+          request);
+      assertEquals(
+          "2026-11-01T06:00:00Z",
+          response.headers().firstValue("X-Service-Last-Update").orElseThrow(),
+          request);
+    }
+    // A request refused before any index is read says nothing of the vendor's data.
+    HttpResponse<String> parsing = get("/properties?minprice=abc");
+    assertTrue(parsing.headers().firstValue("X-Service-LastUpdate").isEmpty());
+  }
+
+  @Test
   void percentEncodedBytesThatAreNotUtf8AreA400NamingIt() throws Exception {
     FixtureServer.RawResponse response = server.rawGet("/properties?cities=%FF%FE", KEY, SECRET);
     assertEquals(400, response.status(), response.head());

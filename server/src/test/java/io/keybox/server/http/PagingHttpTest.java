@@ -258,6 +258,11 @@ class PagingHttpTest {
         "text/html | application/json; charset=utf-8",
         "application/json;q=0.5, application/vnd.service-v0.1+json;q=0.9 | application/vnd.service-v0.1+json; charset=utf-8",
         "application/vnd.service-v0.1+json;q=0.2, application/json | application/json; charset=utf-8",
+        // The most specific matching range gives each type its quality.
+        "application/*;q=0.9, application/vnd.service-v0.1+json;q=0.5 | application/json; charset=utf-8",
+        "application/json;q=0.5, */*;q=0.9 | application/vnd.service-v0.1+json; charset=utf-8",
+        "application/*;q=0, application/vnd.service-v0.1+json | application/vnd.service-v0.1+json; charset=utf-8",
+        "text/html, */*;q=0.8 | application/json; charset=utf-8",
       })
   void contentTypeFollowsAccept(String accept, String contentType) throws Exception {
     for (String path : List.of("/properties?limit=1", "/properties?minprice=x")) {
@@ -270,13 +275,14 @@ class PagingHttpTest {
     }
   }
 
-  @Test
-  void gzipWhenAccepted() throws Exception {
+  @ParameterizedTest(name = "Accept-Encoding: {0}")
+  @ValueSource(strings = {"gzip", "GZIP", "x-gzip", "*", "deflate, Gzip;q=0.5", "br, *;q=0.1"})
+  void gzipWhenAccepted(String acceptEncoding) throws Exception {
     HttpResponse<byte[]> response =
         java.net.http.HttpClient.newHttpClient()
             .send(
                 HttpRequest.newBuilder(server.uri("/properties"))
-                    .header("Accept-Encoding", "gzip")
+                    .header("Accept-Encoding", acceptEncoding)
                     .header(
                         "Authorization",
                         "Basic "
@@ -292,6 +298,21 @@ class PagingHttpTest {
       body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }
     assertTrue(body.startsWith("[{\"mlsId\":102,"), body.substring(0, 40));
+  }
+
+  @ParameterizedTest(name = "Accept-Encoding: {0}")
+  @ValueSource(strings = {"identity", "gzip;q=0", "*;q=0", "br", "gzip;q=0, *"})
+  void plainWhenGzipIsNotAccepted(String acceptEncoding) throws Exception {
+    HttpResponse<String> response =
+        server.send(
+            HttpRequest.newBuilder(server.uri("/properties"))
+                .header("Accept-Encoding", acceptEncoding),
+            KEY,
+            SECRET);
+    assertEquals(200, response.statusCode());
+    assertEquals(
+        Optional.empty(), response.headers().firstValue("Content-Encoding"), acceptEncoding);
+    assertTrue(response.body().startsWith("[{\"mlsId\":102,"));
   }
 
   @Test
