@@ -193,6 +193,10 @@ class CommandHelpTest {
     cases.put(concat(indexArgs, "--threads", "0"), "--threads");
     cases.put(concat(indexArgs, "--incremental", "--force"), "--force");
     cases.put(concat(indexArgs, "--colour"), "--colour");
+    Path aFile = Files.writeString(dir.resolve("a-file"), "");
+    cases.put(
+        List.of("--data-dir", aFile.toString(), "--vendor", "v", "--listings", aFile.toString()),
+        "--data-dir: '" + aFile + "' is a file");
     cases.put(concat(serveArgs, "--port", "http"), "--port");
     cases.put(concat(serveArgs, "--offset-window", "-1"), "--offset-window");
     cases.put(concat(serveArgs, "--admin-port", "8080"), "--admin-port");

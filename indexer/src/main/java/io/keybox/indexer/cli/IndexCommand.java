@@ -101,9 +101,14 @@ public final class IndexCommand {
   }
 
   private static Job job(CommandLine line, boolean checkFiles) throws UsageException {
+    Path dataDir = Path.of(line.required("--data-dir"));
+    if (checkFiles && Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+      throw new UsageException(
+          "--data-dir: '" + dataDir + "' is a file; give the directory that holds the vendors");
+    }
     VendorLayout layout;
     try {
-      layout = new VendorLayout(Path.of(line.required("--data-dir")), line.required("--vendor"));
+      layout = new VendorLayout(dataDir, line.required("--vendor"));
     } catch (IllegalArgumentException e) {
       throw new UsageException("--vendor: " + e.getMessage());
     }

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * Streams the non-blank lines of an NDJSON dump in batches, keeping only one batch in memory.
- * Malformed UTF-8 is replaced rather than fatal, so one bad byte costs one record, not the dump.
+ * Malformed UTF-8 is replaced rather than fatal, so one bad byte costs one record, not the dump. A
+ * UTF-8 byte order mark before the first record is skipped.
  *
  * <p>A dump cut short mid-record (a copy or a download that stopped) is told from a dump with a bad
  * last record by its end: its last line has no newline and is not complete JSON. That is an
@@ -23,6 +24,7 @@ import java.util.List;
  */
 public final class NdjsonLines implements RecordBatches {
   private static final JsonFactory JSON = new JsonFactory();
+  private static final String BYTE_ORDER_MARK = "\uFEFF";
 
   private final LastByte bytes;
   private final BufferedReader reader;
@@ -55,6 +57,9 @@ public final class NdjsonLines implements RecordBatches {
     String line;
     while (batch.size() < size && (line = reader.readLine()) != null) {
       lineNumber++;
+      if (lineNumber == 1 && line.startsWith(BYTE_ORDER_MARK)) {
+        line = line.substring(1); // written by some Windows tools; not part of the record
+      }
       if (!line.isBlank()) {
         batch.add(RawRecord.ofText(lineNumber, line));
         lastLine = line;

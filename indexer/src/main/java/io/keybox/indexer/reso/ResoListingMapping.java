@@ -220,6 +220,10 @@ public final class ResoListingMapping {
           listing,
           "mls.status",
           NODES.textNode(status.equalsIgnoreCase("Canceled") ? "Withdrawn" : status));
+      if (ResoTables.text(reso, "MlsStatus") == null) {
+        // statusText is the feed's own words (API.md): without MlsStatus, StandardStatus as given.
+        ResoTables.put(listing, "mls.statusText", NODES.textNode(status));
+      }
     }
   }
 

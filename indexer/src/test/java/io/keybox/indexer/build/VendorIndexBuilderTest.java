@@ -291,4 +291,14 @@ class VendorIndexBuilderTest {
         "no record of the listings dump could be used: all 3 were rejected; nothing applied",
         nothingApplied.refusal());
   }
+
+  @Test
+  void aByteOrderMarkBeforeTheFirstRecordIsSkipped() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v9");
+    Path dump = dir.resolve("bom.ndjson");
+    Files.writeString(dump, "\uFEFF" + listing("A") + "\n" + listing("B") + "\n");
+    BuildReport report = builder().rebuild(layout, dump, false);
+    assertEquals(List.of(), report.rejects());
+    assertEquals(Map.of("A", 1L, "B", 2L), published(layout));
+  }
 }

@@ -113,6 +113,7 @@ class ResoImportTest {
 
     JsonNode condo = listings.get("HAR-5002");
     assertEquals("Withdrawn", condo.at("/mls/status").asText(), "RESO Canceled");
+    assertEquals("Canceled", condo.at("/mls/statusText").asText(), "without MlsStatus: as given");
     assertEquals("CND", condo.at("/property/type").asText());
     assertEquals(2, condo.at("/property/bathrooms").asInt());
     assertEquals("3333 Allen Pkwy #1204", condo.at("/address/full").asText());
