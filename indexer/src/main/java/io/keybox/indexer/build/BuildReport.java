@@ -9,6 +9,8 @@ import java.util.List;
  * (null when the run published nothing, with the refusal), the open houses it wrote and removed,
  * and the agents it holds.
  *
+ * @param deleted the listings it removed: in a full run, those of the previous state its dump left
+ *     out; in an incremental run, those its dump deleted
  * @param openHouses a full run: the open houses it holds; an incremental run: the open houses it
  *     wrote again with a new version of their listing
  * @param openHousesRemoved the open houses an incremental run removed with their listing

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +51,11 @@ final class ListingPipeline {
     this.threads = threads;
   }
 
-  /** What a run read and changed: records read (rejects included), listings written, removed. */
-  record Counts(long read, long upserted, long deleted) {}
+  /**
+   * What a run read and changed: records read (rejects included), listings written, listings
+   * removed by an incremental run, and the mlsIds written.
+   */
+  record Counts(long read, long upserted, long deleted, long[] written) {}
 
   /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
   private record Change(ListingRecord listing, long deleteMlsId) {}
@@ -98,6 +102,7 @@ final class ListingPipeline {
     long read = 0;
     long upserted = 0;
     long deleted = 0;
+    long[] written = new long[1024];
     try {
       Future<List<Parsed>> next;
       while ((next = parsedInOrder.take()) != END) {
@@ -114,7 +119,10 @@ final class ListingPipeline {
           if (change.listing() == null) {
             deleted++;
           } else {
-            upserted++;
+            if (upserted == written.length) {
+              written = Arrays.copyOf(written, written.length * 2);
+            }
+            written[(int) upserted++] = change.listing().mlsId().getAsLong();
             openHouses.offer(change.listing());
           }
         }
@@ -138,7 +146,7 @@ final class ListingPipeline {
       if (failure.get() != null) {
         throw new UnreadableDumpException(dump, failure.get());
       }
-      return new Counts(read, upserted, deleted);
+      return new Counts(read, upserted, deleted, Arrays.copyOf(written, (int) upserted));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("indexing interrupted");

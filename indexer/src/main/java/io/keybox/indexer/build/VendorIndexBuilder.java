@@ -143,6 +143,7 @@ public final class VendorIndexBuilder {
         }
       }
       long listingsAfter = mode == RunMode.FULL ? counts.upserted() : countListings(writer);
+      long removed = mode == RunMode.FULL ? removedBy(dir, counts.written()) : counts.deleted();
       CommitData data =
           new CommitData(
               clock.instant(),
@@ -157,7 +158,7 @@ public final class VendorIndexBuilder {
       writer.commit();
       return new BuildReport(
           counts.upserted(),
-          counts.deleted(),
+          removed,
           rejects,
           data.refreshTime(),
           true,
@@ -165,6 +166,19 @@ public final class VendorIndexBuilder {
           openHouseCount + followers.rewritten(),
           followers.removed(),
           agents);
+    }
+  }
+
+  /**
+   * How many listings of the current commit a full run leaves out: those whose mlsId it did not
+   * write. Called before the run commits, so the commit in {@code dir} is still the previous one.
+   */
+  private static long removedBy(Directory dir, long[] written) throws IOException {
+    if (!DirectoryReader.indexExists(dir)) {
+      return 0;
+    }
+    try (DirectoryReader previous = DirectoryReader.open(dir)) {
+      return new IndexSearcher(previous).count(ListingQueries.mlsIdNotIn(written));
     }
   }
 

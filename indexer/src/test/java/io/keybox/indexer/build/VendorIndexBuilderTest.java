@@ -301,4 +301,19 @@ class VendorIndexBuilderTest {
     assertEquals(List.of(), report.rejects());
     assertEquals(Map.of("A", 1L, "B", 2L), published(layout));
   }
+
+  @Test
+  void aFullRunCountsTheListingsItLeavesOutAsRemoved() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v10");
+    BuildReport first =
+        builder()
+            .rebuild(layout, dump("d1.ndjson", listing("A"), listing("B"), listing("C")), false);
+    assertEquals(0, first.deleted());
+    BuildReport second =
+        builder()
+            .rebuild(layout, dump("d2.ndjson", listing("B"), listing("C"), listing("D")), false);
+    assertEquals(3, second.listings());
+    assertEquals(1, second.deleted(), "A is gone");
+    assertEquals(Map.of("B", 2L, "C", 3L, "D", 4L), published(layout));
+  }
 }

@@ -73,6 +73,11 @@ public final class LongValueField implements SortableField, SearchField, Numeric
     return LongPoint.newExactQuery(name, value);
   }
 
+  /** Records whose value is any of {@code values} (the points alone, as {@link #exact}). */
+  public Query anyOf(long... values) {
+    return LongPoint.newSetQuery(name, values);
+  }
+
   /** Records that have a value greater than {@code value}. */
   public Query after(long value) {
     return value == Long.MAX_VALUE ? range(1L, 0L) : range(value + 1, null);

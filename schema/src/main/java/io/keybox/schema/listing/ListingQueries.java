@@ -20,6 +20,14 @@ public final class ListingQueries {
     return RecordKind.LISTING.query();
   }
 
+  /** The listings whose mlsId is none of {@code mlsIds}. */
+  public static Query mlsIdNotIn(long[] mlsIds) {
+    return new BooleanQuery.Builder()
+        .add(allListings(), Occur.FILTER)
+        .add(ListingFields.MLS_ID.anyOf(mlsIds), Occur.MUST_NOT)
+        .build();
+  }
+
   /** The listing whose mlsId is {@code mlsId}. */
   public static Query byMlsId(long mlsId) {
     return new BooleanQuery.Builder()
