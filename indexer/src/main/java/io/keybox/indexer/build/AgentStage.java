@@ -2,6 +2,7 @@ package io.keybox.indexer.build;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.agent.AgentDocuments;
+import io.keybox.schema.agent.AgentQueries;
 import io.keybox.schema.agent.AgentRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
@@ -26,12 +27,14 @@ final class AgentStage {
   }
 
   /**
-   * Adds the agents of {@code dump} to {@code writer}; returns how many.
+   * Adds the agents of {@code dump} to {@code writer}; returns how many. In an incremental run each
+   * replaces the agent with its id.
    *
    * @throws UnreadableDumpException when the dump cannot be read to its end
    * @throws IOException when the index cannot be written
    */
-  long index(Path dump, JsonDump.Reading reading, IndexWriter writer, List<Reject> rejects)
+  long index(
+      Path dump, JsonDump.Reading reading, IndexWriter writer, List<Reject> rejects, RunMode mode)
       throws IOException {
     Map<String, Long> firstLineOf = new HashMap<>();
     long[] agents = {0};
@@ -47,6 +50,9 @@ final class AgentStage {
           if (first != null) {
             throw new InvalidRecordException(
                 "id", "duplicate '" + agent.id() + "' (first at line " + first + ")");
+          }
+          if (mode == RunMode.INCREMENTAL) {
+            writer.deleteDocuments(AgentQueries.byId(agent.id()));
           }
           writer.addDocument(documents.toDocument(agent));
           agents[0]++;

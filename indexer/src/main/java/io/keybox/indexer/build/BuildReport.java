@@ -12,8 +12,9 @@ import java.util.List;
  * @param deleted the listings it removed: in a full run, those of the previous state its dump left
  *     out; in an incremental run, those its dump deleted
  * @param openHouses a full run: the open houses it holds; an incremental run: the open houses it
- *     wrote again with a new version of their listing
+ *     wrote, from its open house dump and again with a new version of their listing
  * @param openHousesRemoved the open houses an incremental run removed with their listing
+ * @param agents a full run: the agents it holds; an incremental run: the agents it wrote
  */
 public record BuildReport(
     long listings,

@@ -53,9 +53,9 @@ final class ListingPipeline {
 
   /**
    * What a run read and changed: records read (rejects included), listings written, listings
-   * removed by an incremental run, and the mlsIds written.
+   * removed by an incremental run, and the mlsIds written and removed.
    */
-  record Counts(long read, long upserted, long deleted, long[] written) {}
+  record Counts(long read, long upserted, long deleted, long[] written, long[] removed) {}
 
   /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
   private record Change(ListingRecord listing, long deleteMlsId) {}
@@ -103,6 +103,7 @@ final class ListingPipeline {
     long upserted = 0;
     long deleted = 0;
     long[] written = new long[1024];
+    List<Long> removed = new ArrayList<>();
     try {
       Future<List<Parsed>> next;
       while ((next = parsedInOrder.take()) != END) {
@@ -118,6 +119,7 @@ final class ListingPipeline {
         for (Change change : ready) {
           if (change.listing() == null) {
             deleted++;
+            removed.add(change.deleteMlsId());
           } else {
             if (upserted == written.length) {
               written = Arrays.copyOf(written, written.length * 2);
@@ -146,7 +148,12 @@ final class ListingPipeline {
       if (failure.get() != null) {
         throw new UnreadableDumpException(dump, failure.get());
       }
-      return new Counts(read, upserted, deleted, Arrays.copyOf(written, (int) upserted));
+      return new Counts(
+          read,
+          upserted,
+          deleted,
+          Arrays.copyOf(written, (int) upserted),
+          removed.stream().mapToLong(Long::longValue).toArray());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("indexing interrupted");

@@ -4,19 +4,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.openhouse.OpenHouseDocuments;
 import io.keybox.schema.openhouse.OpenHouseQueries;
-import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.Directory;
 
 /**
  * In an incremental run, the open houses of each changed listing follow it. An open house document
@@ -30,33 +27,16 @@ import org.apache.lucene.store.Directory;
  * delete and add, the delete reaches only the old documents. Thread-safe: the run's writing threads
  * call it for different listings at once.
  */
-final class OpenHouseFollowers implements Closeable {
-  private final DirectoryReader before;
+final class OpenHouseFollowers {
   private final IndexSearcher searcher;
   private final OpenHouseDocuments documents;
   private final LongAdder rewritten = new LongAdder();
   private final LongAdder removed = new LongAdder();
 
-  private OpenHouseFollowers(DirectoryReader before, ObjectMapper mapper) {
-    this.before = before;
-    this.searcher = before == null ? null : new IndexSearcher(before);
+  /** Followers of the open houses in {@code start}; none when it is empty (a full run). */
+  OpenHouseFollowers(StartingCommit start, ObjectMapper mapper) {
+    this.searcher = start.searcher().orElse(null);
     this.documents = new OpenHouseDocuments(mapper);
-  }
-
-  /** Followers for a full run, which writes every open house itself: they do nothing. */
-  static OpenHouseFollowers none(ObjectMapper mapper) {
-    return new OpenHouseFollowers(null, mapper);
-  }
-
-  /**
-   * Followers reading the open houses of the last commit of {@code dir}; none when the vendor has
-   * no index yet. Open it before the run writes anything.
-   *
-   * @throws IOException from the index
-   */
-  static OpenHouseFollowers of(Directory dir, ObjectMapper mapper) throws IOException {
-    return new OpenHouseFollowers(
-        DirectoryReader.indexExists(dir) ? DirectoryReader.open(dir) : null, mapper);
   }
 
   /**
@@ -113,12 +93,5 @@ final class OpenHouseFollowers implements Closeable {
     Query query = OpenHouseQueries.ofListing(mlsId);
     int count = searcher.count(query);
     return count == 0 ? new ScoreDoc[0] : searcher.search(query, count).scoreDocs;
-  }
-
-  @Override
-  public void close() throws IOException {
-    if (before != null) {
-      before.close();
-    }
   }
 }

@@ -6,6 +6,7 @@ import io.keybox.indexer.ids.IdMap;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.openhouse.ListingLink;
 import io.keybox.schema.openhouse.OpenHouseDocuments;
+import io.keybox.schema.openhouse.OpenHouseQueries;
 import io.keybox.schema.openhouse.OpenHouseRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.index.IndexWriter;
 
@@ -28,9 +30,10 @@ import org.apache.lucene.index.IndexWriter;
  * open houses, each with its listing embedded and a stable openHouseKey.
  *
  * <p>A reference ({@code {"mlsId": ...}} or {@code {"listingId": "..."}}) must name a listing of
- * the same dump, else the open house is a reject. A full listing is used as given unless the dump
- * holds a listing with the same listingId, which then wins (the listings dump is the source of
- * truth); a full listing the dump lacks gets its mlsId from the vendor's listing id map. NOTE: not
+ * the same dump (or, in an incremental run, of the index), else the open house is a reject. A full
+ * listing is used as given unless the dump (or, incremental, the index) holds a listing with the
+ * same listingId, which then wins (the listings the vendor sent are the source of truth); a full
+ * listing found nowhere else gets its mlsId from the vendor's listing id map. NOTE: not
  * thread-safe; called from the builder's ordered thread.
  */
 final class OpenHouseStage {
@@ -96,19 +99,28 @@ final class OpenHouseStage {
   /**
    * Adds every open house whose listing resolves to {@code writer}; returns how many. Keys are
    * assigned in dump order; the documents are built and added on {@code threads} (their order in
-   * the index is free: every open house sort ends with the openHouseKey).
+   * the index is free: every open house sort ends with the openHouseKey). In an incremental run an
+   * open house replaces the one with its key, and a listing the dump lacks is looked up in {@code
+   * indexed}.
    *
    * @param keys the vendor's openHouseId → openHouseKey map
    * @param listingIds the vendor's listing id map, for full listings the dump lacks
+   * @param indexed the listings already in the index (none in a full run)
    * @throws IOException when the index cannot be written
    */
-  long write(IndexWriter writer, IdMap keys, IdMap listingIds, WriterThreads threads)
+  long write(
+      IndexWriter writer,
+      IdMap keys,
+      IdMap listingIds,
+      WriterThreads threads,
+      IndexedListings indexed,
+      RunMode mode)
       throws IOException {
     List<Resolved> resolved = new ArrayList<>(parsed.size());
     for (Parsed p : parsed) {
       OpenHouseRecord openHouse = p.openHouse();
       try {
-        ListingRecord listing = resolve(openHouse.link(), listingIds);
+        ListingRecord listing = resolve(openHouse.link(), listingIds, indexed);
         long key = assign(keys, openHouse);
         resolved.add(new Resolved(openHouse.withKey(key), listing));
       } catch (InvalidRecordException e) {
@@ -116,7 +128,15 @@ final class OpenHouseStage {
       }
     }
     threads.writeAll(
-        resolved, 256, r -> writer.addDocument(documents.toDocument(r.openHouse(), r.listing())));
+        resolved,
+        256,
+        r -> {
+          if (mode == RunMode.INCREMENTAL) {
+            writer.deleteDocuments(
+                OpenHouseQueries.byKey(r.openHouse().openHouseKey().getAsLong()));
+          }
+          writer.addDocument(documents.toDocument(r.openHouse(), r.listing()));
+        });
     return resolved.size();
   }
 
@@ -125,14 +145,19 @@ final class OpenHouseStage {
     return rejects.stream().sorted(Comparator.comparingLong(Reject::line)).toList();
   }
 
-  private ListingRecord resolve(ListingLink link, IdMap listingIds) throws InvalidRecordException {
+  private ListingRecord resolve(ListingLink link, IdMap listingIds, IndexedListings indexed)
+      throws InvalidRecordException {
     return switch (link) {
       case ListingLink.Reference ref when ref.mlsId().isPresent() -> {
         long mlsId = ref.mlsId().getAsLong();
         ListingRecord listing = byMlsId.get(mlsId);
         if (listing == null) {
+          listing = indexed.byMlsId(mlsId).orElse(null);
+        }
+        if (listing == null) {
           throw new InvalidRecordException(
-              "listing", "no listing with mlsId " + mlsId + " in the listings dump");
+              "listing",
+              "no listing with mlsId " + mlsId + " in the listings dump" + where(indexed));
         }
         if (ref.listingId().isPresent() && !ref.listingId().get().equals(listing.listingId())) {
           throw new InvalidRecordException(
@@ -151,8 +176,15 @@ final class OpenHouseStage {
         String listingId = ref.listingId().orElseThrow();
         ListingRecord listing = byListingId.get(listingId);
         if (listing == null) {
+          listing = indexed.byListingId(listingId).orElse(null);
+        }
+        if (listing == null) {
           throw new InvalidRecordException(
-              "listing", "no listing with listingId '" + listingId + "' in the listings dump");
+              "listing",
+              "no listing with listingId '"
+                  + listingId
+                  + "' in the listings dump"
+                  + where(indexed));
         }
         yield listing;
       }
@@ -160,6 +192,10 @@ final class OpenHouseStage {
         ListingRecord inDump = byListingId.get(full.listing().listingId());
         if (inDump != null) {
           yield inDump;
+        }
+        Optional<ListingRecord> inIndex = indexed.byListingId(full.listing().listingId());
+        if (inIndex.isPresent()) {
+          yield inIndex.get(); // the listings the vendor sent win over an open house's copy
         }
         try {
           ListingRecord listing = full.listing();
@@ -177,5 +213,9 @@ final class OpenHouseStage {
     } catch (IdConflictException e) {
       throw new InvalidRecordException("openHouseKey", e.getMessage());
     }
+  }
+
+  private static String where(IndexedListings indexed) {
+    return indexed.isEmpty() ? "" : " or the index";
   }
 }

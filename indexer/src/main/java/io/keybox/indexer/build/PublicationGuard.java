@@ -24,8 +24,8 @@ import org.apache.lucene.store.FSDirectory;
  *       from one night to the next; none at all is a failed export.
  * </ul>
  *
- * {@code --force} publishes anyway. An incremental run has no {@code --force}; its dump only adds
- * and removes, so only the first rule applies to it.
+ * {@code --force} publishes anyway. An incremental run has no {@code --force}; its dumps only add,
+ * replace and remove, so only the first rule applies to it.
  */
 final class PublicationGuard {
   /** What the vendor's current commit holds; all 0 before its first run. */
@@ -77,7 +77,11 @@ final class PublicationGuard {
   /** The reason not to publish the open houses of a run that wrote {@code good}. */
   Optional<String> openHouses(long good, long rejected) {
     Optional<String> unreadable = unreadable("open houses", good, rejected);
-    if (unreadable.isPresent() || force || good > 0 || current.openHouses() == 0) {
+    if (unreadable.isPresent()
+        || force
+        || mode != RunMode.FULL
+        || good > 0
+        || current.openHouses() == 0) {
       return unreadable;
     }
     return Optional.of(

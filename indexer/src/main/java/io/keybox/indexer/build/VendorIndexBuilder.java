@@ -84,14 +84,26 @@ public final class VendorIndexBuilder {
   /**
    * Applies {@code listingsDump} to the vendor's current state as upserts: listings in the dump
    * replace the ones with the same identity or are added; a listing whose status is {@code Delete}
-   * is removed. Open houses and agents are left as they are. Published with one commit, like a
-   * rebuild.
+   * is removed, with its open houses; the open houses of an upserted listing are written again with
+   * it. Agents are left as they are. Published with one commit, like a rebuild.
    *
    * @throws IOException when the dump or the index cannot be read or written; nothing is published
    */
   public BuildReport update(VendorLayout layout, Path listingsDump, FeedFormat format)
       throws IOException {
-    return run(layout, FeedDumps.listingsOnly(listingsDump), format, RunMode.INCREMENTAL, true);
+    return update(layout, FeedDumps.listingsOnly(listingsDump), format);
+  }
+
+  /**
+   * Applies {@code dumps} to the vendor's current state as upserts: listings as above; open houses
+   * replace the ones with their openHouseId and may name a listing of the index; agents replace the
+   * ones with their id. What the dumps do not name stays.
+   *
+   * @throws IOException when a dump or the index cannot be read or written; nothing is published
+   */
+  public BuildReport update(VendorLayout layout, FeedDumps dumps, FeedFormat format)
+      throws IOException {
+    return run(layout, dumps, format, RunMode.INCREMENTAL, false);
   }
 
   private BuildReport run(
@@ -107,12 +119,12 @@ public final class VendorIndexBuilder {
       openHouses.read(dumps.openHouses().get(), openHouseReading(format));
     }
     try (Directory dir = FSDirectory.open(layout.indexDir());
-        OpenHouseFollowers followers =
-            mode == RunMode.INCREMENTAL
-                ? OpenHouseFollowers.of(dir, mapper)
-                : OpenHouseFollowers.none(mapper);
+        StartingCommit start =
+            mode == RunMode.INCREMENTAL ? StartingCommit.of(dir) : StartingCommit.none();
         IndexWriter writer = new IndexWriter(dir, writerConfig(mode));
         WriterThreads writing = new WriterThreads(threads)) {
+      OpenHouseFollowers followers = new OpenHouseFollowers(start, mapper);
+      IndexedListings indexed = new IndexedListings(start, mapper);
       ListingPipeline.Counts counts =
           new ListingPipeline(mapper, documents, threads)
               .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
@@ -124,7 +136,8 @@ public final class VendorIndexBuilder {
       if (refusal.isPresent()) {
         return refused(writer, counts, rejects, refusal.get());
       }
-      long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing);
+      indexed.removed(counts.removed());
+      long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing, indexed, mode);
       rejects.addAll(openHouses.rejects());
       if (dumps.openHouses().isPresent()) {
         refusal = guard.openHouses(openHouseCount, rejected(rejects, Reject.OPEN_HOUSES));
@@ -136,7 +149,7 @@ public final class VendorIndexBuilder {
       if (dumps.agents().isPresent()) {
         agents =
             new AgentStage(mapper)
-                .index(dumps.agents().get(), agentReading(format), writer, rejects);
+                .index(dumps.agents().get(), agentReading(format), writer, rejects, mode);
         refusal = guard.agents(agents, rejected(rejects, Reject.AGENTS));
         if (refusal.isPresent()) {
           return refused(writer, counts, rejects, refusal.get());

@@ -50,7 +50,9 @@ public final class IndexCommand {
           new Option(
               "--force",
               false,
-              "publish even a dump with under half the current listings (default: off)"),
+              "publish a dump the checks refuse: none of its records usable, under half the"
+                  + " current listings or agents, no open house while some are indexed (default:"
+                  + " off)"),
           new Option(
               "--threads",
               true,
@@ -130,10 +132,6 @@ public final class IndexCommand {
       throw new UsageException(
           "--force: not needed with --incremental, which never drops listings");
     }
-    if (incremental && (dumps.openHouses().isPresent() || dumps.agents().isPresent())) {
-      throw new UsageException(
-          "--incremental: applies listings only; publish open houses and agents with a full run");
-    }
     return new Job(layout, dumps, format, incremental, line.has("--force"));
   }
 
@@ -145,7 +143,7 @@ public final class IndexCommand {
           new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads);
       BuildReport report =
           job.incremental()
-              ? builder.update(layout, job.dumps().listings(), job.format())
+              ? builder.update(layout, job.dumps(), job.format())
               : builder.rebuild(layout, job.dumps(), job.format(), job.force());
       for (Reject reject : report.rejects().subList(0, Math.min(5, report.rejects().size()))) {
         err.println(
@@ -164,8 +162,8 @@ public final class IndexCommand {
       String others =
           job.incremental()
               ? String.format(
-                  "%d open houses written again with their listing, %d removed with it",
-                  report.openHouses(), report.openHousesRemoved())
+                  "%d open houses written, %d removed with their listing, %d agents written",
+                  report.openHouses(), report.openHousesRemoved(), report.agents())
               : String.format("%d open houses, %d agents", report.openHouses(), report.agents());
       out.printf(
           "keybox index: vendor %s: %d listings written, %d removed, %s,"
@@ -214,8 +212,9 @@ public final class IndexCommand {
         + "houses and agents) and publishes it with one commit; the previous state serves until\n"
         + "then. A full run without --openhouses or --agents publishes a state without them. Open\n"
         + "houses name their listing by mlsId or listingId of the same dump, or carry it whole.\n"
-        + "--incremental applies a listings dump as upserts (status Delete removes a listing);\n"
-        + "the open houses of a changed listing are written again with it, or removed with it.\n"
+        + "--incremental applies the dumps as upserts: listings (status Delete removes one, with\n"
+        + "its open houses), open houses (by openHouseId; they may name a listing already\n"
+        + "indexed) and agents (by id); what the dumps do not name stays.\n"
         + "Bad records are skipped and written with their dump and line numbers to\n"
         + "DIR/NAME/rejects.ndjson.\n\nOptions:\n"
         + CommandLine.help(OPTIONS)

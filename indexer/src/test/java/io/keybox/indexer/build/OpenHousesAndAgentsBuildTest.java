@@ -239,6 +239,75 @@ class OpenHousesAndAgentsBuildTest {
   }
 
   @Test
+  void anIncrementalRunUpsertsOpenHousesAndAgentsJoiningListingsOfTheIndex() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "inc-all");
+    builder()
+        .rebuild(
+            layout,
+            new FeedDumps(
+                listings(),
+                Optional.of(
+                    dump(
+                        "oh.ndjson",
+                        openHouse("OH1", "{'listingId':'A'}"),
+                        openHouse("OH2", "{'listingId':'B'}"))),
+                Optional.of(
+                    dump(
+                        "agents.ndjson",
+                        "{'id':'G1','lastName':'Able'}",
+                        "{'id':'G2','lastName':'Brown'}"))),
+            false);
+
+    BuildReport report =
+        builder()
+            .update(
+                layout,
+                new FeedDumps(
+                    dump(
+                        "changes.ndjson",
+                        listing("D"),
+                        "{'listingId':'B','mls':{'status':'Delete'}}"),
+                    Optional.of(
+                        dump(
+                            "oh-changes.ndjson",
+                            "{'openHouseId':'OH1','startTime':'2026-11-14T16:00:00Z',"
+                                + "'listing':{'listingId':'A'}}",
+                            openHouse("OH3", "{'mlsId':30}"),
+                            openHouse("OH4", "{'listingId':'D'}"),
+                            openHouse("OH5", "{'listingId':'B'}"))),
+                    Optional.of(
+                        dump(
+                            "agent-changes.ndjson",
+                            "{'id':'G1','lastName':'Zed'}",
+                            "{'id':'G3','lastName':'Cole'}"))),
+                io.keybox.indexer.feed.FeedFormat.NATIVE);
+
+    assertTrue(report.published(), String.valueOf(report.refusal()));
+    assertEquals(1, report.listings());
+    assertEquals(1, report.deleted());
+    assertEquals(3, report.openHouses(), "OH1 replaced, OH3 and OH4 added");
+    assertEquals(1, report.openHousesRemoved(), "OH2 went with B");
+    assertEquals(2, report.agents());
+    assertEquals(
+        List.of(
+            new Reject(
+                "openhouses",
+                4,
+                "listing: no listing with listingId 'B' in the listings dump or the index")),
+        report.rejects());
+    // A and C (mlsId 30) are joined from the index, D from the dump (the next mlsId, 31).
+    assertEquals(Map.of("OH1", "1 A 1", "OH3", "3 C 30", "OH4", "4 D 31"), openHouses(layout));
+    assertEquals(
+        "2026-11-14T16:00:00Z",
+        openHouseJson(layout, OpenHouseQueries.allOpenHouses())
+            .get("OH1")
+            .get("startTime")
+            .asText());
+    // By last name: Brown, Cole, then G1 as renamed.
+    assertEquals(List.of("G2", "G3", "G1"), agentIds(layout));
+  }
+
+  @Test
   void openHouseKeysAreStableAcrossRebuilds() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh2");
     Path first =

@@ -3,7 +3,10 @@ package io.keybox.schema.listing;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.field.SearchField;
+import io.keybox.schema.shape.InvalidRecordException;
+import java.io.IOException;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.Sort;
 
 /**
@@ -38,5 +41,20 @@ public final class ListingDocuments {
     }
     ListingSource.render(listing.tree(), mapper).addTo(doc);
     return facets.build(doc, listing.tree());
+  }
+
+  /**
+   * The listing stored in {@code docId}, read back from its stored JSON (rooms and compliance
+   * included): the record its document was made from, to join an open house with a listing already
+   * in the index.
+   *
+   * @throws IOException from the index
+   * @throws InvalidRecordException when the stored JSON is no valid listing (an index of another
+   *     schema)
+   */
+  public ListingRecord stored(StoredFields storedFields, int docId)
+      throws IOException, InvalidRecordException {
+    byte[] json = ListingSource.load(storedFields, docId, true, true).toBytes(true, true);
+    return ListingRecord.parse(mapper.readTree(json));
   }
 }

@@ -28,6 +28,14 @@ public final class ListingQueries {
         .build();
   }
 
+  /** The listing whose listingId is {@code listingId} (compared as keyword values are). */
+  public static Query byListingId(String listingId) {
+    return new BooleanQuery.Builder()
+        .add(allListings(), Occur.FILTER)
+        .add(ListingFields.LISTING_ID.is(listingId), Occur.FILTER)
+        .build();
+  }
+
   /** The listing whose mlsId is {@code mlsId}. */
   public static Query byMlsId(long mlsId) {
     return new BooleanQuery.Builder()

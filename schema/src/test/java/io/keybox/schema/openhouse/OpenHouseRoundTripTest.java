@@ -13,6 +13,7 @@ import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -182,6 +183,23 @@ class OpenHouseRoundTripTest {
             OpenHouseSource.load(searcher.storedFields(), hit.doc, true, true).toBytes(true, true));
     assertEquals("Kitchen", full.at("/listing/property/rooms/0/type").asText());
     assertTrue(full.get("listing").get("compliance").isNull());
+  }
+
+  @Test
+  void aStoredListingReadsBackAsTheRecordItWasMadeFrom() throws Exception {
+    ScoreDoc hit = searcher.search(ListingQueries.byMlsId(7), 1).scoreDocs[0];
+    ListingRecord stored = new ListingDocuments(JSON).stored(searcher.storedFields(), hit.doc);
+    assertEquals(7, stored.mlsId().getAsLong());
+    assertEquals("K-7", stored.listingId());
+    assertEquals("Kitchen", stored.tree().at("/property/rooms/0/type").asText());
+    // Rendered again, byte for byte what the index holds, rooms and compliance included.
+    assertEquals(
+        new String(
+            ListingSource.load(searcher.storedFields(), hit.doc, true, true).toBytes(true, true),
+            java.nio.charset.StandardCharsets.UTF_8),
+        new String(
+            ListingSource.render(stored.tree(), JSON).toBytes(true, true),
+            java.nio.charset.StandardCharsets.UTF_8));
   }
 
   @Test

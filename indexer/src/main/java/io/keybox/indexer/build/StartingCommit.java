@@ -1,0 +1,49 @@
+package io.keybox.indexer.build;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Optional;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.store.Directory;
+
+/**
+ * The vendor's commit an incremental run starts from, read while the run writes the next one: what
+ * the index held before the run's changes. Empty for a full run, whose dumps are the whole state,
+ * and for a vendor's first run. The searcher is safe to share between the run's threads.
+ */
+final class StartingCommit implements Closeable {
+  private final DirectoryReader reader;
+  private final IndexSearcher searcher;
+
+  private StartingCommit(DirectoryReader reader) {
+    this.reader = reader;
+    this.searcher = reader == null ? null : new IndexSearcher(reader);
+  }
+
+  /** No commit to read. */
+  static StartingCommit none() {
+    return new StartingCommit(null);
+  }
+
+  /**
+   * The last commit of {@code dir}, if any; open it before the run writes anything.
+   *
+   * @throws IOException from the index
+   */
+  static StartingCommit of(Directory dir) throws IOException {
+    return new StartingCommit(DirectoryReader.indexExists(dir) ? DirectoryReader.open(dir) : null);
+  }
+
+  /** A searcher over the commit, when there is one. */
+  Optional<IndexSearcher> searcher() {
+    return Optional.ofNullable(searcher);
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (reader != null) {
+      reader.close();
+    }
+  }
+}
