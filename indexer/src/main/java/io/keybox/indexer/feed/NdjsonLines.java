@@ -74,7 +74,12 @@ public final class NdjsonLines implements RecordBatches {
 
   /** At the end of the dump: fails when it stops inside its last record. */
   private void checkEnd() throws IOException {
-    if (lastLine == null || bytes.last == '\n' || bytes.last == '\r' || completeJson(lastLine)) {
+    boolean endsInRecord =
+        lastLine != null
+            && lastLineNumber == lineNumber // not followed by a blank line
+            && bytes.last != '\n'
+            && bytes.last != '\r';
+    if (!endsInRecord || completeJson(lastLine)) {
       return;
     }
     throw new IOException(

@@ -262,6 +262,14 @@ class VendorIndexBuilderTest {
     Path noNewline = dir.resolve("no-newline.ndjson");
     Files.writeString(noNewline, whole.strip());
     assertEquals(3, builder().rebuild(layout, noNewline, false).listings());
+    // A bad last record followed by a blank line (spaces, no newline) or ended with CRLF was
+    // whole: one reject, not a cut dump.
+    for (String end : List.of("\n   ", "\r\n", "\r\n\r\n")) {
+      Path blankAfter = dir.resolve("blank-after.ndjson");
+      Files.writeString(blankAfter, listing("B") + "\n" + listing("C") + "\n{\"listi" + end);
+      BuildReport report = builder().rebuild(layout, blankAfter, false);
+      assertEquals(List.of(new Reject(3, "not valid JSON")), report.rejects(), end);
+    }
     // A bad last line that ends with a newline is a reject, as any bad line.
     BuildReport report =
         builder()

@@ -34,8 +34,8 @@ final class AcceptEncodingHandler implements HttpHandler {
   }
 
   /**
-   * {@code header} with lower-case coding names, {@code x-gzip} and {@code *} as gzip, without
-   * {@code identity}.
+   * {@code header} with lower-case coding names and parameters, {@code x-gzip} and {@code *} as
+   * gzip, without {@code identity}.
    */
   static String normalize(String header) {
     List<String> codings = new ArrayList<>();
@@ -44,7 +44,9 @@ final class AcceptEncodingHandler implements HttpHandler {
     for (String element : header.split(",")) {
       int semicolon = element.indexOf(';');
       String name = (semicolon < 0 ? element : element.substring(0, semicolon)).strip();
-      String parameters = semicolon < 0 ? "" : element.substring(semicolon).strip();
+      // Lower case too: Undertow reads "q=" only, and parameter names ignore case (§12.4.2).
+      String parameters =
+          semicolon < 0 ? "" : element.substring(semicolon).strip().toLowerCase(Locale.ROOT);
       name = name.toLowerCase(Locale.ROOT);
       if (name.isEmpty() || name.equals("identity")) {
         continue; // "identity" is what a response without Content-Encoding is

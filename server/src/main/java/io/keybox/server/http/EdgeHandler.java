@@ -3,6 +3,7 @@ package io.keybox.server.http;
 import io.keybox.server.error.ApiException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import java.lang.System.Logger.Level;
@@ -45,7 +46,7 @@ final class EdgeHandler implements HttpHandler {
     try {
       exchange.putAttachment(
           Exchanges.MEDIA_TYPE,
-          MediaType.negotiate(exchange.getRequestHeaders().getFirst(Headers.ACCEPT)));
+          MediaType.negotiate(accept(exchange.getRequestHeaders().get(Headers.ACCEPT))));
       next.handleRequest(exchange);
     } catch (ApiException e) {
       if (e.retryAfterSeconds() > 0) {
@@ -71,6 +72,11 @@ final class EdgeHandler implements HttpHandler {
       exchange.getResponseHeaders().put(Headers.WWW_AUTHENTICATE, "Basic realm=\"keybox\"");
     }
     Responses.error(exchange, status, message);
+  }
+
+  /** Every Accept line of the request as one list (a client may send several); null if none. */
+  private static String accept(HeaderValues lines) {
+    return lines == null || lines.isEmpty() ? null : String.join(",", lines);
   }
 
   /** A fresh request id: 16 random hex digits. */

@@ -77,7 +77,7 @@ enum MediaType {
   private static double quality(String[] parts) {
     for (int i = 1; i < parts.length; i++) {
       String parameter = parts[i].strip();
-      if (parameter.startsWith("q=")) {
+      if (parameter.regionMatches(true, 0, "q=", 0, 2)) {
         try {
           double q = Double.parseDouble(parameter.substring(2));
           return q >= 0 && q <= 1 ? q : 0; // NaN and out-of-range values accept nothing

@@ -18,7 +18,13 @@ final class SnapshotManager extends ReferenceManager<Snapshot> {
 
   SnapshotManager(String vendor, Directory directory) throws IOException {
     this.vendor = vendor;
-    this.current = Snapshot.of(vendor, DirectoryReader.open(directory));
+    DirectoryReader reader = DirectoryReader.open(directory);
+    try {
+      this.current = Snapshot.of(vendor, reader);
+    } catch (IOException | RuntimeException e) {
+      reader.decRef(); // retried on every refresh: a failed open must not keep the files open
+      throw e;
+    }
   }
 
   /** Leases the current snapshot; the caller must close the lease. */

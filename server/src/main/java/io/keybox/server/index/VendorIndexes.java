@@ -46,9 +46,10 @@ public final class VendorIndexes implements Closeable {
   private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
   /**
-   * Opens every vendor index under {@code dataDir} and starts refreshing.
+   * Opens every vendor index under {@code dataDir} and starts refreshing. A vendor whose index
+   * cannot be opened is logged and left unserved (503) until a later refresh opens it.
    *
-   * @throws IOException when an existing index cannot be opened
+   * @throws IOException when the data directory cannot be listed
    */
   public VendorIndexes(Path dataDir, long refreshMillis) throws IOException {
     this.dataDir = dataDir;
@@ -95,9 +96,9 @@ public final class VendorIndexes implements Closeable {
 
   /**
    * The status of each of {@code configured} (the vendors the keys file names) and of every vendor
-   * with an index folder under the data directory ({@code DIR/<vendor>/index}, even one whose first
-   * commit is not written yet), sorted by name. Each served vendor's snapshot is leased just long
-   * enough to count its records.
+   * with a commit under the data directory ({@code DIR/<vendor>/index}; a folder whose first run
+   * has not published is left out unless configured), sorted by name. Each served vendor's snapshot
+   * is leased just long enough to count its records.
    */
   public List<VendorStatus> status(Collection<String> configured) throws IOException {
     SortedSet<String> vendors = new TreeSet<>(configured);

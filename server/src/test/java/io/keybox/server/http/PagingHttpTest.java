@@ -263,6 +263,7 @@ class PagingHttpTest {
         "application/json;q=0.5, */*;q=0.9 | application/vnd.service-v0.1+json; charset=utf-8",
         "application/*;q=0, application/vnd.service-v0.1+json | application/vnd.service-v0.1+json; charset=utf-8",
         "text/html, */*;q=0.8 | application/json; charset=utf-8",
+        "application/json;Q=0.1, application/vnd.service-v0.1+json;Q=0.9 | application/vnd.service-v0.1+json; charset=utf-8",
       })
   void contentTypeFollowsAccept(String accept, String contentType) throws Exception {
     for (String path : List.of("/properties?limit=1", "/properties?minprice=x")) {
@@ -273,6 +274,20 @@ class PagingHttpTest {
       assertEquals(
           "vnd.service-v0.1", response.headers().firstValue("X-Service-Media-Type").orElseThrow());
     }
+  }
+
+  @Test
+  void severalAcceptLinesAreOneList() throws Exception {
+    HttpResponse<String> response =
+        server.send(
+            HttpRequest.newBuilder(server.uri("/properties?limit=1"))
+                .header("Accept", "application/json;q=0.1")
+                .header("Accept", "application/vnd.service-v0.1+json"),
+            KEY,
+            SECRET);
+    assertEquals(
+        "application/vnd.service-v0.1+json; charset=utf-8",
+        response.headers().firstValue("Content-Type").orElseThrow());
   }
 
   @ParameterizedTest(name = "Accept-Encoding: {0}")
@@ -301,7 +316,7 @@ class PagingHttpTest {
   }
 
   @ParameterizedTest(name = "Accept-Encoding: {0}")
-  @ValueSource(strings = {"identity", "gzip;q=0", "*;q=0", "br", "gzip;q=0, *"})
+  @ValueSource(strings = {"identity", "gzip;q=0", "*;q=0", "br", "gzip;q=0, *", "GZIP;Q=0"})
   void plainWhenGzipIsNotAccepted(String acceptEncoding) throws Exception {
     HttpResponse<String> response =
         server.send(

@@ -236,8 +236,8 @@ class SearchParametersHttpTest {
 
   @Test
   void aHundredWordsOrValuesPerParameterAreAcceptedAndMoreIs400() throws Exception {
-    // Each q word, feature, exterior feature and water value is one Lucene clause: at the limit
-    // of all four at once the query stays within Lucene's 1,024 clauses.
+    // Each q word, feature, exterior feature and water value is one Lucene clause: all four at
+    // their limit (400 clauses and the fixed ones) are a search Lucene runs.
     StringBuilder atLimit = new StringBuilder("/properties?idx=ignore&q=");
     for (int i = 0; i < 100; i++) {
       atLimit.append(i == 0 ? "" : "+").append("w").append(i);
