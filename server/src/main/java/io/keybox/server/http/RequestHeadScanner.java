@@ -57,6 +57,10 @@ final class RequestHeadScanner {
   private boolean http11 = true;
   private int hosts;
   private boolean inHost;
+
+  /** Whether the header line that just ended was the Host's: a folded line would continue it. */
+  private boolean hostLineEnded;
+
   private boolean refuse; // the byte just scanned must become a NUL
   private int previous; // the byte before this one
   private String lastMethod = "-"; // of the latest request line read
@@ -236,7 +240,16 @@ final class RequestHeadScanner {
       endOfHead();
     } else if (b == ' ' || b == '\t') {
       state = HEADER_VALUE; // obsolete line folding: the previous value goes on
+      if (hostLineEnded) {
+        // Undertow joins the folded line to the Host value with a space, and refuses that Host
+        // without an answer when a chunked body follows: it is checked here like any other.
+        inHost = true;
+        if (host.length() < KEPT) {
+          host.append(' ');
+        }
+      }
     } else if (HttpChars.isTokenChar(b)) {
+      hostLineEnded = false;
       if (++headers > maxHeaders) {
         fail(431, "too many header lines; at most " + maxHeaders + " are allowed");
       }
@@ -268,6 +281,7 @@ final class RequestHeadScanner {
   private void headerValue(int b) {
     if (b == '\n') {
       state = HEADER_START;
+      hostLineEnded = inHost;
       inHost = false;
     } else if (b != '\r' && b != '\t' && (b < 0x20 || b == 0x7F)) {
       fail(400, "malformed header line: a header value contains " + HttpChars.describe(b));
@@ -288,6 +302,7 @@ final class RequestHeadScanner {
     host.setLength(0);
     hosts = 0;
     inHost = false;
+    hostLineEnded = false;
     http11 = true;
     state = METHOD;
     headBytes = 0;

@@ -44,6 +44,10 @@ class RequestHeadScannerTest {
         "GET / HTTP/1.0\\r\\nX: 1\\r\\n\\r\\n | ",
         "GET / HTTP/1.1\\r\\nHost: a\\r\\nhost: b\\r\\n\\r\\n | 400 malformed request: more than one Host header",
         "GET / HTTP/1.1\\r\\nHost: a b\\r\\n\\r\\n | 400 malformed request: the Host header is not a valid host[:port]",
+        // A folded line after Host continues its value, as Undertow reads it; after another
+        // header it is that header's.
+        "GET / HTTP/1.1\\r\\nHost: a\\r\\n folded\\r\\n\\r\\n | 400 malformed request: the Host header is not a valid host[:port]",
+        "GET / HTTP/1.1\\r\\nHost: a\\r\\nX: 1\\r\\n folded\\r\\n\\r\\n | ",
         "GET / HTTP/1.1\\r\\nHost: a:0\\r\\n\\r\\n | 400 malformed request: the Host header is not a valid host[:port]",
         "GET / HTTP/1.1\\r\\nHost: [::1]:8080\\r\\n\\r\\n | ",
         "GET / HTTP/1.1\\r\\nHost: 127.0.0.1:8080\\r\\n\\r\\n | ",
