@@ -7,13 +7,21 @@ import java.util.Optional;
 
 /**
  * What the indexer records in each commit's user data and the server reads back: the refresh time
- * (served as {@code X-Service-LastUpdate}), the source dump and the record counts.
+ * (served as {@code X-Service-LastUpdate}), the source dump, the record counts and the {@link
+ * SchemaVersion} that wrote the index.
  */
-public record CommitData(Instant refreshTime, String source, long listings, long rejects) {
+public record CommitData(
+    Instant refreshTime, String source, long listings, long rejects, int schemaVersion) {
+  /** A commit of this build's schema. */
+  public CommitData(Instant refreshTime, String source, long listings, long rejects) {
+    this(refreshTime, source, listings, rejects, SchemaVersion.CURRENT);
+  }
+
   private static final String REFRESH_TIME = "keybox.refreshTime";
   private static final String SOURCE = "keybox.source";
   private static final String LISTINGS = "keybox.listings";
   private static final String REJECTS = "keybox.rejects";
+  private static final String SCHEMA = "keybox.schema";
 
   /** The commit user data holding this record. */
   public Map<String, String> toUserData() {
@@ -25,7 +33,9 @@ public record CommitData(Instant refreshTime, String source, long listings, long
         LISTINGS,
         Long.toString(listings),
         REJECTS,
-        Long.toString(rejects));
+        Long.toString(rejects),
+        SCHEMA,
+        Integer.toString(schemaVersion));
   }
 
   /** The record in a commit's user data; empty when the commit was not made by the indexer. */
@@ -40,7 +50,9 @@ public record CommitData(Instant refreshTime, String source, long listings, long
               Instant.parse(refresh),
               userData.getOrDefault(SOURCE, ""),
               Long.parseLong(userData.getOrDefault(LISTINGS, "0")),
-              Long.parseLong(userData.getOrDefault(REJECTS, "0"))));
+              Long.parseLong(userData.getOrDefault(REJECTS, "0")),
+              Integer.parseInt(
+                  userData.getOrDefault(SCHEMA, Integer.toString(SchemaVersion.UNRECORDED)))));
     } catch (DateTimeParseException | NumberFormatException e) {
       return Optional.empty();
     }

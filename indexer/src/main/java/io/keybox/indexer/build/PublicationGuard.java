@@ -1,6 +1,8 @@
 package io.keybox.indexer.build;
 
+import io.keybox.schema.CommitData;
 import io.keybox.schema.RecordKind;
+import io.keybox.schema.SchemaVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Optional;
@@ -28,9 +30,12 @@ import org.apache.lucene.store.FSDirectory;
  * replace and remove, so only the first rule applies to it.
  */
 final class PublicationGuard {
-  /** What the vendor's current commit holds; all 0 before its first run. */
-  record Current(long listings, long openHouses, long agents) {
-    static final Current NONE = new Current(0, 0, 0);
+  /**
+   * What the vendor's current commit holds, and the schema version that wrote it; all 0 (and this
+   * build's version) before its first run.
+   */
+  record Current(long listings, long openHouses, long agents, int schemaVersion) {
+    static final Current NONE = new Current(0, 0, 0, SchemaVersion.CURRENT);
 
     /**
      * The counts of the commit in {@code layout}'s index folder.
@@ -50,7 +55,10 @@ final class PublicationGuard {
           return new Current(
               searcher.count(RecordKind.LISTING.query()),
               searcher.count(RecordKind.OPEN_HOUSE.query()),
-              searcher.count(RecordKind.AGENT.query()));
+              searcher.count(RecordKind.AGENT.query()),
+              CommitData.fromUserData(reader.getIndexCommit().getUserData())
+                  .map(CommitData::schemaVersion)
+                  .orElse(SchemaVersion.UNRECORDED));
         }
       }
     }
@@ -66,6 +74,24 @@ final class PublicationGuard {
     this.current = current;
     this.mode = mode;
     this.force = force;
+  }
+
+  /**
+   * The reason not to start an incremental run: an index written by an earlier schema version takes
+   * a full run first, since its records and the run's would follow different rules.
+   */
+  Optional<String> start() {
+    if (mode != RunMode.INCREMENTAL || current.schemaVersion() >= SchemaVersion.CURRENT) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "the index was written by an earlier Keybox (schema "
+            + current.schemaVersion()
+            + ", now "
+            + SchemaVersion.CURRENT
+            + ": "
+            + SchemaVersion.changedSince(current.schemaVersion())
+            + "); run a full index of the vendor first");
   }
 
   /** The reason not to publish the listings of a run that kept {@code good} and rejected some. */

@@ -113,6 +113,11 @@ public final class VendorIndexBuilder {
     IdMap ids = IdMap.load(layout.idMap());
     IdMap openHouseKeys = IdMap.load(layout.openHouseKeys(), "openHouseKey", "open house");
     PublicationGuard.Current current = PublicationGuard.Current.of(layout);
+    PublicationGuard guard = new PublicationGuard(current, mode, force);
+    Optional<String> refusal = guard.start();
+    if (refusal.isPresent()) {
+      return new BuildReport(0, 0, List.of(), null, false, refusal.get(), 0, 0, 0);
+    }
     List<Reject> rejects = new ArrayList<>();
     OpenHouseStage openHouses = new OpenHouseStage(mapper);
     if (dumps.openHouses().isPresent()) {
@@ -128,8 +133,7 @@ public final class VendorIndexBuilder {
       ListingPipeline.Counts counts =
           new ListingPipeline(mapper, documents, threads)
               .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
-      PublicationGuard guard = new PublicationGuard(current, mode, force);
-      Optional<String> refusal =
+      refusal =
           guard.listings(
               counts.read() - rejected(rejects, Reject.LISTINGS),
               rejected(rejects, Reject.LISTINGS));

@@ -21,11 +21,14 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.store.FSDirectory;
@@ -104,7 +107,7 @@ class VendorIndexBuilderTest {
         DirectoryReader reader = DirectoryReader.open(directory)) {
       CommitData data =
           CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow();
-      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 5), data);
+      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 5, 2), data);
     }
   }
 
@@ -323,5 +326,35 @@ class VendorIndexBuilderTest {
     assertEquals(3, second.listings());
     assertEquals(1, second.deleted(), "A is gone");
     assertEquals(Map.of("B", 2L, "C", 3L, "D", 4L), published(layout));
+  }
+
+  @Test
+  void anIncrementalRunRefusesAnIndexOfAnEarlierSchemaUntilAFullRun() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v11");
+    builder().rebuild(layout, dump("d1.ndjson", listing("A")), false);
+    // What a commit of an earlier Keybox records: the same data, no schema version.
+    try (var directory = FSDirectory.open(layout.indexDir());
+        IndexWriter writer =
+            new IndexWriter(
+                directory,
+                VendorIndexBuilder.writerConfig().setOpenMode(IndexWriterConfig.OpenMode.APPEND))) {
+      Map<String, String> old = new HashMap<>(new CommitData(NOW, "d1.ndjson", 1, 0).toUserData());
+      old.remove("keybox.schema");
+      writer.setLiveCommitData(old.entrySet());
+      writer.commit();
+    }
+    BuildReport refused =
+        builder().update(layout, dump("inc.ndjson", listing("B")), FeedFormat.NATIVE);
+    assertFalse(refused.published());
+    assertEquals(
+        "the index was written by an earlier Keybox (schema 1, now 2: keyword values and q words"
+            + " are now compared in Unicode NFC); run a full index of the vendor first",
+        refused.refusal());
+    assertEquals(Map.of("A", 1L), published(layout));
+
+    builder().rebuild(layout, dump("d2.ndjson", listing("A")), false);
+    assertTrue(
+        builder().update(layout, dump("inc.ndjson", listing("B")), FeedFormat.NATIVE).published());
+    assertEquals(Map.of("A", 1L, "B", 2L), published(layout));
   }
 }

@@ -102,12 +102,14 @@ final class OpsHandlers {
         item.putNull("listings");
         item.putNull("openHouses");
         item.putNull("agents");
+        item.putNull("schema");
       } else {
         item.put("generation", served.generation());
         item.put("lastUpdate", served.refreshTime().truncatedTo(ChronoUnit.MILLIS).toString());
         item.put("listings", served.listings());
         item.put("openHouses", served.openHouses());
         item.put("agents", served.agents());
+        item.put("schema", served.schemaVersion());
       }
     }
     send(exchange, code, MediaType.JSON.contentType(), JSON.writeValueAsBytes(body));

@@ -2,7 +2,9 @@ package io.keybox.server.index;
 
 import io.keybox.schema.CommitData;
 import io.keybox.schema.RecordKind;
+import io.keybox.schema.SchemaVersion;
 import java.time.Instant;
+import java.util.Optional;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.search.IndexSearcher;
@@ -16,6 +18,7 @@ import org.apache.lucene.search.IndexSearcher;
  * @param reader the point-in-time reader (ref-counted by the manager)
  * @param refreshTime when the indexer published this commit (X-Service-LastUpdate)
  * @param generation the Lucene commit generation
+ * @param schemaVersion the {@link SchemaVersion} that wrote the index
  * @param listings the state derived from the reader's listings (facets, OPTIONS values)
  */
 public record Snapshot(
@@ -24,6 +27,7 @@ public record Snapshot(
     DirectoryReader reader,
     Instant refreshTime,
     long generation,
+    int schemaVersion,
     ListingState listings) {
 
   /** How many records of {@code kind} this snapshot holds. */
@@ -37,12 +41,15 @@ public record Snapshot(
    */
   static Snapshot of(String vendor, DirectoryReader reader) throws java.io.IOException {
     IndexCommit commit = reader.getIndexCommit();
-    Instant refreshTime =
-        CommitData.fromUserData(commit.getUserData())
-            .map(CommitData::refreshTime)
-            .orElse(Instant.EPOCH);
+    Optional<CommitData> data = CommitData.fromUserData(commit.getUserData());
     IndexSearcher searcher = new IndexSearcher(reader);
     return new Snapshot(
-        vendor, searcher, reader, refreshTime, commit.getGeneration(), ListingState.of(searcher));
+        vendor,
+        searcher,
+        reader,
+        data.map(CommitData::refreshTime).orElse(Instant.EPOCH),
+        commit.getGeneration(),
+        data.map(CommitData::schemaVersion).orElse(SchemaVersion.UNRECORDED),
+        ListingState.of(searcher));
   }
 }

@@ -1,6 +1,7 @@
 package io.keybox.server.index;
 
 import io.keybox.schema.RecordKind;
+import io.keybox.schema.SchemaVersion;
 import io.keybox.server.error.ApiException;
 import java.io.Closeable;
 import java.io.IOException;
@@ -135,7 +136,8 @@ public final class VendorIndexes implements Closeable {
                         snapshot.refreshTime(),
                         snapshot.count(RecordKind.LISTING),
                         snapshot.count(RecordKind.OPEN_HOUSE),
-                        snapshot.count(RecordKind.AGENT)))));
+                        snapshot.count(RecordKind.AGENT),
+                        snapshot.schemaVersion()))));
       }
     }
     return status;
@@ -273,9 +275,24 @@ public final class VendorIndexes implements Closeable {
   private static long generation(SnapshotManager manager) throws IOException {
     Snapshot snapshot = manager.acquire();
     try {
+      warnIfEarlierSchema(snapshot);
       return snapshot.generation();
     } finally {
       manager.release(snapshot);
+    }
+  }
+
+  /** Says so when a vendor's index was written by an earlier schema version than this build's. */
+  private static void warnIfEarlierSchema(Snapshot snapshot) {
+    if (snapshot.schemaVersion() < SchemaVersion.CURRENT) {
+      LOG.log(
+          Level.WARNING,
+          "vendor {0}: its index was written by an earlier Keybox (schema {1}, now {2}: {3});"
+              + " it is served as it is, run a full index of it",
+          snapshot.vendor(),
+          snapshot.schemaVersion(),
+          SchemaVersion.CURRENT,
+          SchemaVersion.changedSince(snapshot.schemaVersion()));
     }
   }
 

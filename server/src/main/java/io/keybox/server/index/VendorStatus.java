@@ -20,9 +20,16 @@ public record VendorStatus(String vendor, Optional<Served> index) {
    * @param listings the listings it holds
    * @param openHouses the open houses it holds
    * @param agents the agents it holds
+   * @param schemaVersion the {@link io.keybox.schema.SchemaVersion} that wrote it; an earlier one
+   *     than this build's needs a full run
    */
   public record Served(
-      long generation, Instant refreshTime, long listings, long openHouses, long agents) {}
+      long generation,
+      Instant refreshTime,
+      long listings,
+      long openHouses,
+      long agents,
+      int schemaVersion) {}
 
   /** Whether the vendor has an index being served. */
   public boolean ready() {
