@@ -41,6 +41,25 @@ final class IndexedListings {
     Arrays.sort(removed);
   }
 
+  /**
+   * How many of the listings the run removed the index held: a Delete of a listing removed earlier
+   * names an mlsId the id map keeps, but removes nothing.
+   */
+  long held() {
+    if (searcher == null) {
+      return 0;
+    }
+    try {
+      long held = 0;
+      for (long mlsId : removed) {
+        held += searcher.count(ListingQueries.byMlsId(mlsId)) > 0 ? 1 : 0;
+      }
+      return held;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** The indexed listing whose mlsId is {@code mlsId}, with its mlsId. */
   Optional<ListingRecord> byMlsId(long mlsId) {
     return Arrays.binarySearch(removed, mlsId) >= 0

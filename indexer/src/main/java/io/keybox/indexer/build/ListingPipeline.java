@@ -58,7 +58,11 @@ final class ListingPipeline {
   record Counts(long read, long upserted, long deleted, long[] written, long[] removed) {}
 
   /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
-  private record Change(ListingRecord listing, long deleteMlsId) {}
+  /**
+   * One change to apply: a listing to write (with the mlsId it had before, when the dump gave it
+   * another; else 0), or the mlsId of a listing to remove.
+   */
+  private record Change(ListingRecord listing, long previousMlsId, long deleteMlsId) {}
 
   /**
    * A parsed record: a listing and the identity its id is kept by (listingId, or ListingKey for
@@ -178,7 +182,11 @@ final class ListingPipeline {
     }
     if (mode == RunMode.INCREMENTAL) {
       writer.deleteDocuments(ListingQueries.byMlsId(change.listing().mlsId().getAsLong()));
-      followers.upserted(change.listing(), writer);
+      if (change.previousMlsId() > 0) {
+        // The dump gave the listing another mlsId: its version under the old one goes too.
+        writer.deleteDocuments(ListingQueries.byMlsId(change.previousMlsId()));
+      }
+      followers.upserted(change.listing(), change.previousMlsId(), writer);
     }
     writer.addDocument(documents.toDocument(change.listing()));
   }
@@ -194,11 +202,13 @@ final class ListingPipeline {
     if (mode == RunMode.INCREMENTAL && listing.status() == Status.Delete) {
       // In an incremental run Delete removes the listing (OPERATIONS.md §4); an unknown one has
       // nothing to remove. A full dump is the vendor's state as is: Delete is searchable there.
-      ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, id)));
+      ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, 0, id)));
       return Optional.empty();
     }
     try {
-      ready.add(new Change(listing.withMlsId(ids.assign(parsed.identity(), listing.mlsId())), 0));
+      long before = ids.idOf(parsed.identity()).orElse(0);
+      long mlsId = ids.assign(parsed.identity(), listing.mlsId());
+      ready.add(new Change(listing.withMlsId(mlsId), before == mlsId ? 0 : before, 0));
       return Optional.empty();
     } catch (IdConflictException e) {
       return Optional.of("mlsId: " + e.getMessage());

@@ -3,11 +3,13 @@ package io.keybox.indexer.build;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.openhouse.OpenHouseDocuments;
+import io.keybox.schema.openhouse.OpenHouseFields;
 import io.keybox.schema.openhouse.OpenHouseQueries;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.StoredFields;
@@ -30,8 +32,8 @@ import org.apache.lucene.search.ScoreDoc;
 final class OpenHouseFollowers {
   private final IndexSearcher searcher;
   private final OpenHouseDocuments documents;
-  private final LongAdder rewritten = new LongAdder();
-  private final LongAdder removed = new LongAdder();
+  private final Set<Long> rewritten = ConcurrentHashMap.newKeySet();
+  private final Set<Long> removed = ConcurrentHashMap.newKeySet();
 
   /** Followers of the open houses in {@code start}; none when it is empty (a full run). */
   OpenHouseFollowers(StartingCommit start, ObjectMapper mapper) {
@@ -41,26 +43,32 @@ final class OpenHouseFollowers {
 
   /**
    * Writes the open houses of {@code listing} (which carries its mlsId) again, joined with this
-   * version of it.
+   * version of it; with those it had under {@code previousMlsId} when the dump gave it another
+   * mlsId (else 0).
    *
    * @throws IOException from the index
    */
-  void upserted(ListingRecord listing, IndexWriter writer) throws IOException {
-    long mlsId = listing.mlsId().orElseThrow();
-    ScoreDoc[] openHouses = openHousesOf(mlsId);
-    if (openHouses.length == 0) {
-      return;
+  void upserted(ListingRecord listing, long previousMlsId, IndexWriter writer) throws IOException {
+    List<Long> mlsIds = new ArrayList<>(List.of(listing.mlsId().orElseThrow()));
+    if (previousMlsId > 0) {
+      mlsIds.add(previousMlsId);
     }
-    StoredFields stored = searcher.storedFields();
-    List<Document> rejoined = new ArrayList<>(openHouses.length);
-    for (ScoreDoc openHouse : openHouses) {
-      rejoined.add(documents.rejoin(stored, openHouse.doc, listing));
+    for (long mlsId : mlsIds) {
+      ScoreDoc[] openHouses = openHousesOf(mlsId);
+      if (openHouses.length == 0) {
+        continue;
+      }
+      StoredFields stored = searcher.storedFields();
+      List<Document> rejoined = new ArrayList<>(openHouses.length);
+      for (ScoreDoc openHouse : openHouses) {
+        rejoined.add(documents.rejoin(stored, openHouse.doc, listing));
+        rewritten.add(key(openHouse.doc));
+      }
+      writer.deleteDocuments(OpenHouseQueries.ofListing(mlsId));
+      for (Document doc : rejoined) {
+        writer.addDocument(doc);
+      }
     }
-    writer.deleteDocuments(OpenHouseQueries.ofListing(mlsId));
-    for (Document doc : rejoined) {
-      writer.addDocument(doc);
-    }
-    rewritten.add(rejoined.size());
   }
 
   /**
@@ -69,21 +77,33 @@ final class OpenHouseFollowers {
    * @throws IOException from the index
    */
   void deleted(long mlsId, IndexWriter writer) throws IOException {
-    int count = openHousesOf(mlsId).length;
-    if (count > 0) {
+    ScoreDoc[] openHouses = openHousesOf(mlsId);
+    if (openHouses.length > 0) {
       writer.deleteDocuments(OpenHouseQueries.ofListing(mlsId));
-      removed.add(count);
+      for (ScoreDoc openHouse : openHouses) {
+        removed.add(key(openHouse.doc));
+      }
     }
   }
 
-  /** How many open houses were written again with a new version of their listing. */
-  long rewritten() {
-    return rewritten.sum();
+  /**
+   * The openHouseKeys written again with a new version of their listing, less those in {@code
+   * writtenByTheRun} (the open house dump's, which replaced them).
+   */
+  long rewrittenBesides(Set<Long> writtenByTheRun) {
+    return rewritten.stream().filter(k -> !writtenByTheRun.contains(k)).count();
   }
 
-  /** How many open houses were removed with their listing. */
-  long removed() {
-    return removed.sum();
+  /**
+   * The openHouseKeys removed with their listing, less those in {@code writtenByTheRun} (moved to
+   * another listing by the open house dump).
+   */
+  long removedBesides(Set<Long> writtenByTheRun) {
+    return removed.stream().filter(k -> !writtenByTheRun.contains(k)).count();
+  }
+
+  private long key(int doc) throws IOException {
+    return OpenHouseFields.OPEN_HOUSE_KEY.valueOf(searcher.getIndexReader(), doc).orElseThrow();
   }
 
   private ScoreDoc[] openHousesOf(long mlsId) throws IOException {

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.IndexWriter;
 
 /**
@@ -39,7 +40,8 @@ import org.apache.lucene.index.IndexWriter;
 final class OpenHouseStage {
   private record Parsed(long line, OpenHouseRecord openHouse) {}
 
-  private record Resolved(OpenHouseRecord openHouse, ListingRecord listing) {}
+  /** An open house with its key and listing, and the key it had before when the dump changed it. */
+  private record Resolved(OpenHouseRecord openHouse, ListingRecord listing, long previousKey) {}
 
   private final ObjectMapper mapper;
   private final OpenHouseDocuments documents;
@@ -49,6 +51,7 @@ final class OpenHouseStage {
   private final Set<Long> namedMlsIds = new HashSet<>();
   private final Map<String, ListingRecord> byListingId = new HashMap<>();
   private final Map<Long, ListingRecord> byMlsId = new HashMap<>();
+  private final Set<Long> written = ConcurrentHashMap.newKeySet();
 
   OpenHouseStage(ObjectMapper mapper) {
     this.mapper = mapper;
@@ -121,8 +124,10 @@ final class OpenHouseStage {
       OpenHouseRecord openHouse = p.openHouse();
       try {
         ListingRecord listing = resolve(openHouse.link(), listingIds, indexed);
+        long before = keys.idOf(openHouse.openHouseId()).orElse(0);
         long key = assign(keys, openHouse);
-        resolved.add(new Resolved(openHouse.withKey(key), listing));
+        resolved.add(new Resolved(openHouse.withKey(key), listing, before == key ? 0 : before));
+        written.add(key);
       } catch (InvalidRecordException e) {
         rejects.add(new Reject(Reject.OPEN_HOUSES, p.line(), e.getMessage()));
       }
@@ -134,10 +139,23 @@ final class OpenHouseStage {
           if (mode == RunMode.INCREMENTAL) {
             writer.deleteDocuments(
                 OpenHouseQueries.byKey(r.openHouse().openHouseKey().getAsLong()));
+            if (r.previousKey() > 0) {
+              // The dump gave the open house another key: its version under the old one goes.
+              writer.deleteDocuments(OpenHouseQueries.byKey(r.previousKey()));
+              written.add(r.previousKey());
+            }
           }
           writer.addDocument(documents.toDocument(r.openHouse(), r.listing()));
         });
     return resolved.size();
+  }
+
+  /**
+   * The openHouseKeys {@link #write} wrote, and those it replaced under another key: the open
+   * houses that are the dump's now, whatever happened to their listing in the run.
+   */
+  Set<Long> writtenKeys() {
+    return written;
   }
 
   /** The rejects of the open house dump, by line. */

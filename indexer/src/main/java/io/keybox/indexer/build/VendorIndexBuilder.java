@@ -138,7 +138,7 @@ public final class VendorIndexBuilder {
               counts.read() - rejected(rejects, Reject.LISTINGS),
               rejected(rejects, Reject.LISTINGS));
       if (refusal.isPresent()) {
-        return refused(writer, counts, rejects, refusal.get());
+        return refused(layout, writer, counts, rejects, refusal.get());
       }
       indexed.removed(counts.removed());
       long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing, indexed, mode);
@@ -146,7 +146,7 @@ public final class VendorIndexBuilder {
       if (dumps.openHouses().isPresent()) {
         refusal = guard.openHouses(openHouseCount, rejected(rejects, Reject.OPEN_HOUSES));
         if (refusal.isPresent()) {
-          return refused(writer, counts, rejects, refusal.get());
+          return refused(layout, writer, counts, rejects, refusal.get());
         }
       }
       long agents = 0;
@@ -156,11 +156,11 @@ public final class VendorIndexBuilder {
                 .index(dumps.agents().get(), agentReading(format), writer, rejects, mode);
         refusal = guard.agents(agents, rejected(rejects, Reject.AGENTS));
         if (refusal.isPresent()) {
-          return refused(writer, counts, rejects, refusal.get());
+          return refused(layout, writer, counts, rejects, refusal.get());
         }
       }
       long listingsAfter = mode == RunMode.FULL ? counts.upserted() : countListings(writer);
-      long removed = mode == RunMode.FULL ? removedBy(dir, counts.written()) : counts.deleted();
+      long removed = mode == RunMode.FULL ? removedBy(dir, counts.written()) : indexed.held();
       CommitData data =
           new CommitData(
               clock.instant(),
@@ -180,8 +180,8 @@ public final class VendorIndexBuilder {
           data.refreshTime(),
           true,
           null,
-          openHouseCount + followers.rewritten(),
-          followers.removed(),
+          openHouseCount + followers.rewrittenBesides(openHouses.writtenKeys()),
+          followers.removedBesides(openHouses.writtenKeys()),
           agents);
     }
   }
@@ -224,11 +224,19 @@ public final class VendorIndexBuilder {
         .setCommitOnClose(false);
   }
 
-  /** Drops everything the run wrote and reports why it published nothing. */
-  private static BuildReport refused(
-      IndexWriter writer, ListingPipeline.Counts counts, List<Reject> rejects, String refusal)
+  /**
+   * Drops everything the run wrote and reports why it published nothing; the rejects file holds
+   * this run's rejects, which often say why.
+   */
+  private BuildReport refused(
+      VendorLayout layout,
+      IndexWriter writer,
+      ListingPipeline.Counts counts,
+      List<Reject> rejects,
+      String refusal)
       throws IOException {
     writer.rollback();
+    RejectsFile.write(layout.rejects(), rejects, mapper);
     return new BuildReport(counts.upserted(), 0, rejects, null, false, refusal, 0, 0, 0);
   }
 

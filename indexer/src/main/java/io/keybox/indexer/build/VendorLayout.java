@@ -1,5 +1,6 @@
 package io.keybox.indexer.build;
 
+import io.keybox.schema.VendorName;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -9,7 +10,7 @@ import java.util.regex.Pattern;
  * openhouse-ids.tsv} (the open house key map), {@code rejects.ndjson}.
  */
 public record VendorLayout(Path dataDir, String vendor) {
-  private static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+  private static final Pattern NAME = VendorName.PATTERN;
 
   public VendorLayout {
     if (!isValidName(vendor)) {

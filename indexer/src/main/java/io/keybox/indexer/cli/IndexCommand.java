@@ -130,7 +130,8 @@ public final class IndexCommand {
     boolean incremental = line.has("--incremental");
     if (incremental && line.has("--force")) {
       throw new UsageException(
-          "--force: not needed with --incremental, which never drops listings");
+          "--force: a full run's option; an incremental run only adds, replaces and removes what"
+              + " its dumps name, and refuses only a dump none of whose records could be used");
     }
     return new Job(layout, dumps, format, incremental, line.has("--force"));
   }

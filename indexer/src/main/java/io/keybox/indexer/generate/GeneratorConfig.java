@@ -1,5 +1,6 @@
 package io.keybox.indexer.generate;
 
+import io.keybox.schema.VendorName;
 import java.util.regex.Pattern;
 
 /**
@@ -20,7 +21,7 @@ public record GeneratorConfig(long listings, long seed, String vendor) {
   public static final String DEFAULT_VENDOR = "houston";
 
   /** What a vendor name may look like. */
-  public static final Pattern VENDOR_PATTERN = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+  public static final Pattern VENDOR_PATTERN = VendorName.PATTERN;
 
   public GeneratorConfig {
     if (listings < MIN_LISTINGS || listings > MAX_LISTINGS) {

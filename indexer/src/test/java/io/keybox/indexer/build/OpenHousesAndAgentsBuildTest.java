@@ -12,6 +12,7 @@ import io.keybox.schema.agent.AgentFields;
 import io.keybox.schema.agent.AgentQueries;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.openhouse.OpenHouseQueries;
 import io.keybox.schema.openhouse.OpenHouseSort;
 import io.keybox.schema.openhouse.OpenHouseSource;
@@ -305,6 +306,67 @@ class OpenHousesAndAgentsBuildTest {
             .asText());
     // By last name: Brown, Cole, then G1 as renamed.
     assertEquals(List.of("G2", "G3", "G1"), agentIds(layout));
+  }
+
+  @Test
+  void anIncrementalRunReplacesRecordsTheDumpGivesAnotherIdAndCountsEachOnce() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "inc-ids");
+    builder()
+        .rebuild(
+            layout,
+            new FeedDumps(
+                listings(),
+                Optional.of(
+                    dump(
+                        "oh.ndjson",
+                        openHouse("OH1", "{'listingId':'A'}"),
+                        openHouse("OH2", "{'listingId':'B'}"))),
+                Optional.empty()),
+            false);
+
+    // A now carries mlsId 50, OH2 key 90: their versions under 1 and 2 go. OH1 follows A and
+    // is in the dump too, OH2 moves from B (deleted) to C: each is counted once, none removed.
+    BuildReport report =
+        builder()
+            .update(
+                layout,
+                new FeedDumps(
+                    dump(
+                        "changes.ndjson",
+                        "{'listingId':'A','mlsId':50,'listPrice':7,'mls':{'status':'Active'}}",
+                        "{'listingId':'B','mls':{'status':'Delete'}}",
+                        "{'listingId':'B','mls':{'status':'Delete'}}".replace("'B'", "'Q'")),
+                    Optional.of(
+                        dump(
+                            "oh-changes.ndjson",
+                            openHouse("OH1", "{'listingId':'A'}"),
+                            "{'openHouseId':'OH2','openHouseKey':90,'listing':{'mlsId':30}}")),
+                    Optional.empty()),
+                io.keybox.indexer.feed.FeedFormat.NATIVE);
+
+    assertEquals(1, report.listings());
+    assertEquals(1, report.deleted(), "B; Q was never indexed");
+    assertEquals(2, report.openHouses(), "OH1 and OH2, once each");
+    assertEquals(0, report.openHousesRemoved(), "OH2 moved to C");
+    assertEquals(Map.of("OH1", "1 A 50", "OH2", "90 C 30"), openHouses(layout));
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      assertEquals(1, searcher.count(ListingQueries.byListingId("A")), "A once, as mlsId 50");
+      assertEquals(0, searcher.count(ListingQueries.byMlsId(1)));
+      assertEquals(1, searcher.count(ListingQueries.byMlsId(50)));
+    }
+
+    // Deleting A now removes the listing and its open house, nothing left under mlsId 1.
+    BuildReport delete =
+        builder()
+            .update(
+                layout,
+                dump("delete.ndjson", "{'listingId':'A','mls':{'status':'Delete'}}"),
+                io.keybox.indexer.feed.FeedFormat.NATIVE);
+    assertEquals(1, delete.deleted());
+    assertEquals(1, delete.openHousesRemoved());
+    assertEquals(Map.of("OH2", "90 C 30"), openHouses(layout));
   }
 
   @Test

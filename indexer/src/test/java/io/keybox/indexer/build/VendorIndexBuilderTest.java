@@ -247,6 +247,15 @@ class VendorIndexBuilderTest {
     Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
     assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, cut, true));
     assertEquals(Map.of("A", 1L), published(layout), "the previous commit still serves");
+    // Its trailer cut: Java's gzip stream says EOFException without a message.
+    Path noTrailer = dir.resolve("no-trailer.gz");
+    Files.write(noTrailer, Arrays.copyOf(bytes, bytes.length - 4));
+    UnreadableDumpException e =
+        assertThrows(
+            UnreadableDumpException.class, () -> builder().rebuild(layout, noTrailer, true));
+    assertEquals(
+        "cannot read " + noTrailer + " to its end: the file ends too early (cut short?)",
+        e.getMessage());
   }
 
   @Test

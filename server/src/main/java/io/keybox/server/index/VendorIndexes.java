@@ -2,6 +2,7 @@ package io.keybox.server.index;
 
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.SchemaVersion;
+import io.keybox.schema.VendorName;
 import io.keybox.server.error.ApiException;
 import java.io.Closeable;
 import java.io.IOException;
@@ -107,6 +108,7 @@ public final class VendorIndexes implements Closeable {
     if (Files.isDirectory(dataDir)) {
       try (var folders = Files.list(dataDir)) {
         folders
+            .filter(folder -> VendorName.isValid(folder.getFileName().toString()))
             .filter(folder -> hasCommit(folder.resolve("index")))
             .map(folder -> folder.getFileName().toString())
             .forEach(vendors::add);
@@ -238,7 +240,9 @@ public final class VendorIndexes implements Closeable {
     try (var vendors = Files.list(dataDir)) {
       for (Path vendorDir : (Iterable<Path>) vendors::iterator) {
         String vendor = vendorDir.getFileName().toString();
-        if (!managers.containsKey(vendor) && hasCommit(indexDir(vendor))) {
+        if (VendorName.isValid(vendor)
+            && !managers.containsKey(vendor)
+            && hasCommit(indexDir(vendor))) {
           try {
             managers.put(vendor, open(vendor));
             failing.remove(vendor);

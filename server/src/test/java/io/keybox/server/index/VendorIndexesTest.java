@@ -128,6 +128,23 @@ class VendorIndexesTest {
     }
   }
 
+  @Test
+  void aFolderWhoseNameIsNoVendorNameIsNotServed() throws IOException {
+    index("beta", 2);
+    // A copy put aside while serving: a whole index, but "beta.bak" names no vendor.
+    try (Stream<Path> files = Files.walk(dataDir.resolve("beta"))) {
+      for (Path file : files.toList()) {
+        Files.copy(
+            file, dataDir.resolve("beta.bak").resolve(dataDir.resolve("beta").relativize(file)));
+      }
+    }
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.refresh();
+      assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
+      assertEquals(503, assertThrows(ApiException.class, () -> indexes.lease("beta.bak")).status());
+    }
+  }
+
   private static List<String> vendors(List<VendorStatus> status) {
     return status.stream().map(VendorStatus::vendor).toList();
   }
