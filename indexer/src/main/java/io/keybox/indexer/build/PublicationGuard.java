@@ -18,7 +18,7 @@ import org.apache.lucene.store.FSDirectory;
  *
  * <ul>
  *   <li>a dump none of whose records could be used (every one rejected: garbage, a wrong file) is
- *       refused;
+ *       refused, and so is a full run's listings dump with no record at all;
  *   <li>a listings or agents dump whose good records are fewer than half of the listings or agents
  *       the index holds is refused, in a full run;
  *   <li>an open house dump with no good open house while the index holds some is refused. Open
@@ -96,8 +96,20 @@ final class PublicationGuard {
 
   /** The reason not to publish the listings of a run that kept {@code good} and rejected some. */
   Optional<String> listings(long good, long rejected) {
-    return unreadable("listings", good, rejected)
-        .or(() -> fewerThanHalf("listings", good, current.listings()));
+    if (good == 0) {
+      Optional<String> none = unreadable("listings", good, rejected).or(this::noListing);
+      if (none.isPresent()) {
+        return none;
+      }
+    }
+    return fewerThanHalf("listings", good, current.listings());
+  }
+
+  /** A full run whose listings dump holds no record at all: an empty file is a failed export. */
+  private Optional<String> noListing() {
+    return force || mode != RunMode.FULL
+        ? Optional.empty()
+        : Optional.of("the listings dump holds no listing" + FORCE);
   }
 
   /** The reason not to publish the open houses of a run that wrote {@code good}. */

@@ -366,4 +366,20 @@ class VendorIndexBuilderTest {
         builder().update(layout, dump("inc.ndjson", listing("B")), FeedFormat.NATIVE).published());
     assertEquals(Map.of("A", 1L, "B", 2L), published(layout));
   }
+
+  @Test
+  void aFullRunOfAnEmptyListingsDumpIsRefusedUnlessForced() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "v12");
+    Path empty = dir.resolve("empty.ndjson");
+    Files.writeString(empty, "");
+    BuildReport refused = builder().rebuild(layout, empty, false);
+    assertFalse(refused.published());
+    assertEquals(
+        "the listings dump holds no listing; refusing to publish (use --force if this is"
+            + " intended)",
+        refused.refusal());
+    assertTrue(builder().rebuild(layout, empty, true).published());
+    // An incremental run of nothing changes nothing and is no failure.
+    assertTrue(builder().update(layout, empty, FeedFormat.NATIVE).published());
+  }
 }
