@@ -16,13 +16,14 @@ import java.util.concurrent.TimeUnit;
  * profile apart from the load generator's.
  */
 public final class ChildJvm {
-  /** The JVM options run.sh gives every command: Lucene's vector API and native access. */
+  /** The JVM options run.sh gives every command: native access, one-line logs. */
   static final List<String> RUN_SH_OPTIONS =
       List.of(
           "--enable-native-access=ALL-UNNAMED",
-          "--add-modules",
-          "jdk.incubator.vector",
           "-Djava.util.logging.SimpleFormatter.format=%1$tFT%1$tT.%1$tL%1$tz %4$s %3$s: %5$s%6$s%n");
+
+  /** What run.sh adds for the server: Lucene's vector API (the indexer runs without it). */
+  static final List<String> VECTOR_API = List.of("--add-modules", "jdk.incubator.vector");
 
   /** run.sh's collector for the indexer, a batch job: throughput first. */
   static final String INDEXER_GC = "-XX:+UseParallelGC";

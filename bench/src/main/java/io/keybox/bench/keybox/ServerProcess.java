@@ -76,7 +76,8 @@ public final class ServerProcess implements AutoCloseable {
         StandardCharsets.UTF_8);
     Path log = workDir.resolve("server.log");
     Files.deleteIfExists(log);
-    List<String> jvm = new ArrayList<>(List.of(ChildJvm.SERVER_GC));
+    List<String> jvm = new ArrayList<>(ChildJvm.VECTOR_API);
+    jvm.add(ChildJvm.SERVER_GC);
     heap.ifPresent(h -> jvm.addAll(List.of("-Xms" + h, "-Xmx" + h)));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     List<String> args =
