@@ -82,44 +82,8 @@ final class Router implements HttpHandler {
     return Optional.empty();
   }
 
-  /**
-   * {@code path} without a trailing slash and with the percent-escapes of unreserved characters
-   * decoded: {@code /properties/%31} is {@code /properties/1} (RFC 3986 §6.2.2.2). Other escapes
-   * stay, so an escaped {@code /} never splits a segment.
-   */
-  static String normalize(String path) {
-    String decoded = path.indexOf('%') < 0 ? path : decodeUnreserved(path);
-    return decoded.length() > 1 && decoded.endsWith("/")
-        ? decoded.substring(0, decoded.length() - 1)
-        : decoded;
-  }
-
-  private static String decodeUnreserved(String path) {
-    StringBuilder out = new StringBuilder(path.length());
-    for (int i = 0; i < path.length(); i++) {
-      char c = path.charAt(i);
-      if (c == '%' && i + 2 < path.length()) {
-        int high = Character.digit(path.charAt(i + 1), 16);
-        int low = Character.digit(path.charAt(i + 2), 16);
-        if (high >= 0 && low >= 0 && isUnreserved(high * 16 + low)) {
-          out.append((char) (high * 16 + low));
-          i += 2;
-          continue;
-        }
-      }
-      out.append(c);
-    }
-    return out.toString();
-  }
-
-  private static boolean isUnreserved(int c) {
-    return (c >= 'a' && c <= 'z')
-        || (c >= 'A' && c <= 'Z')
-        || (c >= '0' && c <= '9')
-        || c == '-'
-        || c == '.'
-        || c == '_'
-        || c == '~';
+  private static String normalize(String path) {
+    return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
   }
 
   @Override

@@ -180,15 +180,6 @@ class ListingsHttpTest {
   }
 
   @Test
-  void escapedUnreservedCharactersInThePathAreThoseCharacters() throws Exception {
-    String listing = get("/properties/102").body();
-    assertEquals(listing, get("/properties/%31%30%32").body());
-    assertEquals(listing, get("/%70roperties/10%32").body());
-    HttpResponse<String> slash = get("/properties/%2F");
-    assertEquals(400, slash.statusCode(), "an escaped slash stays escaped: " + slash.body());
-  }
-
-  @Test
   void errorsFoundInTheVendorsIndexCarryItsLastUpdate() throws Exception {
     for (String request :
         List.of("/properties/999", "/properties/999/analytics", "/properties?offset=6")) {
