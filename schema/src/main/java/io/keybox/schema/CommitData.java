@@ -51,10 +51,18 @@ public record CommitData(
               userData.getOrDefault(SOURCE, ""),
               Long.parseLong(userData.getOrDefault(LISTINGS, "0")),
               Long.parseLong(userData.getOrDefault(REJECTS, "0")),
-              Integer.parseInt(
-                  userData.getOrDefault(SCHEMA, Integer.toString(SchemaVersion.UNRECORDED)))));
+              schemaVersion(userData.get(SCHEMA))));
     } catch (DateTimeParseException | NumberFormatException e) {
       return Optional.empty();
+    }
+  }
+
+  /** The recorded version; {@link SchemaVersion#UNRECORDED} when absent or unreadable. */
+  private static int schemaVersion(String recorded) {
+    try {
+      return recorded == null ? SchemaVersion.UNRECORDED : Integer.parseInt(recorded);
+    } catch (NumberFormatException e) {
+      return SchemaVersion.UNRECORDED; // the refresh time and counts still hold
     }
   }
 }

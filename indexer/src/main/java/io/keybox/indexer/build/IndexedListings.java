@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.stream.LongStream;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -23,6 +24,7 @@ final class IndexedListings {
   private final IndexSearcher searcher;
   private final ListingDocuments documents;
   private long[] removed = new long[0];
+  private long[] deleted = new long[0];
 
   /** The listings of {@code start}; none when it is empty (a full run). */
   IndexedListings(StartingCommit start, ObjectMapper mapper) {
@@ -35,10 +37,13 @@ final class IndexedListings {
     return searcher == null;
   }
 
-  /** Leaves out the listings with these mlsIds, which the run removed. */
-  void removed(long[] mlsIds) {
-    removed = mlsIds.clone();
-    Arrays.sort(removed);
+  /**
+   * Leaves out the listings the run removed ({@code deleted}) and the versions it replaced under
+   * another mlsId ({@code moved}): an open house naming either is a reject, as in a full run.
+   */
+  void removed(long[] deleted, long[] moved) {
+    this.deleted = deleted.clone();
+    removed = LongStream.concat(Arrays.stream(deleted), Arrays.stream(moved)).sorted().toArray();
   }
 
   /**
@@ -51,7 +56,7 @@ final class IndexedListings {
     }
     try {
       long held = 0;
-      for (long mlsId : removed) {
+      for (long mlsId : deleted) {
         held += searcher.count(ListingQueries.byMlsId(mlsId)) > 0 ? 1 : 0;
       }
       return held;

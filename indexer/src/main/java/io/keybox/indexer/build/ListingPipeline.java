@@ -19,9 +19,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
@@ -53,11 +55,12 @@ final class ListingPipeline {
 
   /**
    * What a run read and changed: records read (rejects included), listings written, listings
-   * removed by an incremental run, and the mlsIds written and removed.
+   * removed by an incremental run, the mlsIds written and removed, and the mlsIds listings of an
+   * incremental run left for another one the dump gave them.
    */
-  record Counts(long read, long upserted, long deleted, long[] written, long[] removed) {}
+  record Counts(
+      long read, long upserted, long deleted, long[] written, long[] removed, long[] moved) {}
 
-  /** One change to apply: a listing to write, or the mlsId of a listing to remove. */
   /**
    * One change to apply: a listing to write (with the mlsId it had before, when the dump gave it
    * another; else 0), or the mlsId of a listing to remove.
@@ -108,6 +111,7 @@ final class ListingPipeline {
     long deleted = 0;
     long[] written = new long[1024];
     List<Long> removed = new ArrayList<>();
+    Set<Long> moved = new HashSet<>();
     try {
       Future<List<Parsed>> next;
       while ((next = parsedInOrder.take()) != END) {
@@ -116,7 +120,7 @@ final class ListingPipeline {
           read++;
           Optional<String> problem = Optional.ofNullable(parsed.rejection());
           if (problem.isEmpty()) {
-            problem = assignId(parsed, mode, ids, firstLineOf, ready);
+            problem = assignId(parsed, mode, ids, firstLineOf, moved, ready);
           }
           problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
         }
@@ -157,7 +161,8 @@ final class ListingPipeline {
           upserted,
           deleted,
           Arrays.copyOf(written, (int) upserted),
-          removed.stream().mapToLong(Long::longValue).toArray());
+          removed.stream().mapToLong(Long::longValue).toArray(),
+          moved.stream().mapToLong(Long::longValue).toArray());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("indexing interrupted");
@@ -191,8 +196,18 @@ final class ListingPipeline {
     writer.addDocument(documents.toDocument(change.listing()));
   }
 
+  /**
+   * Gives the parsed listing its mlsId and queues its change. In an incremental run an mlsId that a
+   * listing of this run left for another is not taken again in the same run: the old version's
+   * delete, on another thread, could land after the new owner's add.
+   */
   private static Optional<String> assignId(
-      Parsed parsed, RunMode mode, IdMap ids, Map<String, Long> firstLineOf, List<Change> ready) {
+      Parsed parsed,
+      RunMode mode,
+      IdMap ids,
+      Map<String, Long> firstLineOf,
+      Set<Long> moved,
+      List<Change> ready) {
     ListingRecord listing = parsed.listing();
     Long first = firstLineOf.putIfAbsent(parsed.identity(), parsed.line());
     if (first != null) {
@@ -205,9 +220,21 @@ final class ListingPipeline {
       ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, 0, id)));
       return Optional.empty();
     }
+    if (mode == RunMode.INCREMENTAL
+        && listing.mlsId().isPresent()
+        && moved.contains(listing.mlsId().getAsLong())) {
+      return Optional.of(
+          "mlsId: "
+              + listing.mlsId().getAsLong()
+              + " was another listing's until this dump gave that one another id; carry it in a"
+              + " later run");
+    }
     try {
       long before = ids.idOf(parsed.identity()).orElse(0);
       long mlsId = ids.assign(parsed.identity(), listing.mlsId());
+      if (before != 0 && before != mlsId && mode == RunMode.INCREMENTAL) {
+        moved.add(before);
+      }
       ready.add(new Change(listing.withMlsId(mlsId), before == mlsId ? 0 : before, 0));
       return Optional.empty();
     } catch (IdConflictException e) {

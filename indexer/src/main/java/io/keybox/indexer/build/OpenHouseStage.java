@@ -120,12 +120,26 @@ final class OpenHouseStage {
       RunMode mode)
       throws IOException {
     List<Resolved> resolved = new ArrayList<>(parsed.size());
+    Set<Long> moved = new HashSet<>();
     for (Parsed p : parsed) {
       OpenHouseRecord openHouse = p.openHouse();
       try {
         ListingRecord listing = resolve(openHouse.link(), listingIds, indexed);
+        if (mode == RunMode.INCREMENTAL
+            && openHouse.openHouseKey().isPresent()
+            && moved.contains(openHouse.openHouseKey().getAsLong())) {
+          // Its old holder's delete, on another thread, could land after this add.
+          throw new InvalidRecordException(
+              "openHouseKey",
+              openHouse.openHouseKey().getAsLong()
+                  + " was another open house's until this dump gave that one another key; carry"
+                  + " it in a later run");
+        }
         long before = keys.idOf(openHouse.openHouseId()).orElse(0);
         long key = assign(keys, openHouse);
+        if (before != 0 && before != key) {
+          moved.add(before);
+        }
         resolved.add(new Resolved(openHouse.withKey(key), listing, before == key ? 0 : before));
         written.add(key);
       } catch (InvalidRecordException e) {

@@ -140,7 +140,7 @@ public final class VendorIndexBuilder {
       if (refusal.isPresent()) {
         return refused(layout, writer, counts, rejects, refusal.get());
       }
-      indexed.removed(counts.removed());
+      indexed.removed(counts.removed(), counts.moved());
       long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing, indexed, mode);
       rejects.addAll(openHouses.rejects());
       if (dumps.openHouses().isPresent()) {

@@ -370,6 +370,67 @@ class OpenHousesAndAgentsBuildTest {
   }
 
   @Test
+  void anIdFreedByAnIncrementalRunIsNotTakenAgainInTheSameRun() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "inc-freed");
+    builder()
+        .rebuild(
+            layout,
+            new FeedDumps(
+                listings(),
+                Optional.of(
+                    dump(
+                        "oh.ndjson",
+                        openHouse("OH1", "{'listingId':'A'}"),
+                        openHouse("OH2", "{'listingId':'B'}"))),
+                Optional.empty()),
+            false);
+
+    // A leaves mlsId 1 for 50, then D carries 1; OH1 leaves key 1 for 70, then OH9 carries 1;
+    // OH8 names A by its old mlsId.
+    BuildReport report =
+        builder()
+            .update(
+                layout,
+                new FeedDumps(
+                    dump(
+                        "changes.ndjson",
+                        "{'listingId':'A','mlsId':50,'mls':{'status':'Active'}}",
+                        "{'listingId':'D','mlsId':1,'mls':{'status':'Active'}}"),
+                    Optional.of(
+                        dump(
+                            "oh-changes.ndjson",
+                            "{'openHouseId':'OH1','openHouseKey':70,'listing':{'listingId':'A'}}",
+                            "{'openHouseId':'OH9','openHouseKey':1,'listing':{'listingId':'B'}}",
+                            openHouse("OH8", "{'mlsId':1}"))),
+                    Optional.empty()),
+                io.keybox.indexer.feed.FeedFormat.NATIVE);
+
+    assertEquals(
+        List.of(
+            new Reject(
+                2,
+                "mlsId: 1 was another listing's until this dump gave that one another id; carry"
+                    + " it in a later run"),
+            new Reject(
+                "openhouses",
+                2,
+                "openHouseKey: 1 was another open house's until this dump gave that one another"
+                    + " key; carry it in a later run"),
+            new Reject(
+                "openhouses",
+                3,
+                "listing: no listing with mlsId 1 in the listings dump or the index")),
+        report.rejects());
+    assertEquals(Map.of("OH1", "70 A 50", "OH2", "2 B 2"), openHouses(layout));
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      assertEquals(0, searcher.count(ListingQueries.byMlsId(1)), "A left 1; D was refused it");
+      assertEquals(1, searcher.count(ListingQueries.byMlsId(50)));
+    }
+  }
+
+  @Test
   void openHouseKeysAreStableAcrossRebuilds() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh2");
     Path first =

@@ -145,6 +145,8 @@ class AgentsHttpTest {
         "the agents add-on is not enabled for this key", json(response).get("message").asText());
     assertEquals(200, server.get("/properties", PLAIN, SECRET).statusCode());
     assertEquals(401, server.get("/agents", AGENCY, "wrong").statusCode());
+    // An escaped letter makes no other path: no way around the add-on check.
+    assertEquals(404, server.get("/%61gents", PLAIN, SECRET).statusCode());
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
