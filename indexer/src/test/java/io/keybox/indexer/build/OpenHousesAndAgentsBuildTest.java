@@ -125,6 +125,26 @@ class OpenHousesAndAgentsBuildTest {
     return List.copyOf(openHouseJson(layout, query).keySet());
   }
 
+  /**
+   * A vendor after a full run of {@link #listings()} with OH1 (key 1) on A and OH2 (key 2) on B.
+   */
+  private VendorLayout withTwoOpenHouses(String vendor) throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), vendor);
+    builder()
+        .rebuild(
+            layout,
+            new FeedDumps(
+                listings(),
+                Optional.of(
+                    dump(
+                        "oh.ndjson",
+                        openHouse("OH1", "{'listingId':'A'}"),
+                        openHouse("OH2", "{'listingId':'B'}"))),
+                Optional.empty()),
+            false);
+    return layout;
+  }
+
   private static List<String> agentIds(VendorLayout layout) throws IOException {
     List<String> ids = new ArrayList<>();
     try (var directory = FSDirectory.open(layout.indexDir());
@@ -310,19 +330,7 @@ class OpenHousesAndAgentsBuildTest {
 
   @Test
   void anIncrementalRunReplacesRecordsTheDumpGivesAnotherIdAndCountsEachOnce() throws IOException {
-    VendorLayout layout = new VendorLayout(dir.resolve("data"), "inc-ids");
-    builder()
-        .rebuild(
-            layout,
-            new FeedDumps(
-                listings(),
-                Optional.of(
-                    dump(
-                        "oh.ndjson",
-                        openHouse("OH1", "{'listingId':'A'}"),
-                        openHouse("OH2", "{'listingId':'B'}"))),
-                Optional.empty()),
-            false);
+    VendorLayout layout = withTwoOpenHouses("inc-ids");
 
     // A now carries mlsId 50, OH2 key 90: their versions under 1 and 2 go. OH1 follows A and
     // is in the dump too, OH2 moves from B (deleted) to C: each is counted once, none removed.
@@ -371,19 +379,7 @@ class OpenHousesAndAgentsBuildTest {
 
   @Test
   void anIdFreedByAnIncrementalRunIsNotTakenAgainInTheSameRun() throws IOException {
-    VendorLayout layout = new VendorLayout(dir.resolve("data"), "inc-freed");
-    builder()
-        .rebuild(
-            layout,
-            new FeedDumps(
-                listings(),
-                Optional.of(
-                    dump(
-                        "oh.ndjson",
-                        openHouse("OH1", "{'listingId':'A'}"),
-                        openHouse("OH2", "{'listingId':'B'}"))),
-                Optional.empty()),
-            false);
+    VendorLayout layout = withTwoOpenHouses("inc-freed");
 
     // A leaves mlsId 1 for 50, then D carries 1; OH1 leaves key 1 for 70, then OH9 carries 1;
     // OH8 names A by its old mlsId.
