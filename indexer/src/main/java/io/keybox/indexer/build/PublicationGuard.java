@@ -4,12 +4,8 @@ import io.keybox.schema.CommitData;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.SchemaVersion;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.Optional;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /**
  * Whether a run may publish (OPERATIONS.md §3: "a truncated nightly file must never wipe a
@@ -38,29 +34,21 @@ final class PublicationGuard {
     static final Current NONE = new Current(0, 0, 0, SchemaVersion.CURRENT);
 
     /**
-     * The counts of the commit in {@code layout}'s index folder.
+     * The counts and schema version of {@code start}, the commit the run starts from.
      *
      * @throws IOException when the index cannot be read
      */
-    static Current of(VendorLayout layout) throws IOException {
-      if (!Files.isDirectory(layout.indexDir())) {
+    static Current of(StartingCommit start) throws IOException {
+      Optional<IndexSearcher> found = start.searcher();
+      if (found.isEmpty()) {
         return NONE;
       }
-      try (Directory dir = FSDirectory.open(layout.indexDir())) {
-        if (!DirectoryReader.indexExists(dir)) {
-          return NONE;
-        }
-        try (DirectoryReader reader = DirectoryReader.open(dir)) {
-          IndexSearcher searcher = new IndexSearcher(reader);
-          return new Current(
-              searcher.count(RecordKind.LISTING.query()),
-              searcher.count(RecordKind.OPEN_HOUSE.query()),
-              searcher.count(RecordKind.AGENT.query()),
-              CommitData.fromUserData(reader.getIndexCommit().getUserData())
-                  .map(CommitData::schemaVersion)
-                  .orElse(SchemaVersion.UNRECORDED));
-        }
-      }
+      IndexSearcher searcher = found.get();
+      return new Current(
+          searcher.count(RecordKind.LISTING.query()),
+          searcher.count(RecordKind.OPEN_HOUSE.query()),
+          searcher.count(RecordKind.AGENT.query()),
+          start.commitData().map(CommitData::schemaVersion).orElse(SchemaVersion.UNRECORDED));
     }
   }
 

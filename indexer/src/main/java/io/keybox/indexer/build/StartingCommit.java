@@ -1,5 +1,6 @@
 package io.keybox.indexer.build;
 
+import io.keybox.schema.CommitData;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Optional;
@@ -8,9 +9,10 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
 
 /**
- * The vendor's commit an incremental run starts from, read while the run writes the next one: what
- * the index held before the run's changes. Empty for a full run, whose dumps are the whole state,
- * and for a vendor's first run. The searcher is safe to share between the run's threads.
+ * The vendor's commit a run starts from, read while the run writes the next one: what the index
+ * held before the run's changes (its counts and schema version for the checks, the listings a full
+ * run leaves out, and, in an incremental run, the open houses and listings to join). Opened once
+ * per run; empty for a vendor's first run. The searcher is safe to share between the run's threads.
  */
 final class StartingCommit implements Closeable {
   private final DirectoryReader reader;
@@ -33,6 +35,17 @@ final class StartingCommit implements Closeable {
    */
   static StartingCommit of(Directory dir) throws IOException {
     return new StartingCommit(DirectoryReader.indexExists(dir) ? DirectoryReader.open(dir) : null);
+  }
+
+  /**
+   * What the indexer recorded in the commit, when there is one written by it.
+   *
+   * @throws IOException from the index
+   */
+  Optional<CommitData> commitData() throws IOException {
+    return reader == null
+        ? Optional.empty()
+        : CommitData.fromUserData(reader.getIndexCommit().getUserData());
   }
 
   /** A searcher over the commit, when there is one. */

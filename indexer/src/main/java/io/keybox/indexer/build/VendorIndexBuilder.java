@@ -112,91 +112,89 @@ public final class VendorIndexBuilder {
     Files.createDirectories(layout.vendorDir());
     IdMap ids = IdMap.load(layout.idMap());
     IdMap openHouseKeys = IdMap.load(layout.openHouseKeys(), "openHouseKey", "open house");
-    PublicationGuard.Current current = PublicationGuard.Current.of(layout);
-    PublicationGuard guard = new PublicationGuard(current, mode, force);
-    Optional<String> refusal = guard.start();
-    if (refusal.isPresent()) {
-      return new BuildReport(0, 0, List.of(), null, false, refusal.get(), 0, 0, 0);
-    }
-    List<Reject> rejects = new ArrayList<>();
-    OpenHouseStage openHouses = new OpenHouseStage(mapper);
-    if (dumps.openHouses().isPresent()) {
-      openHouses.read(dumps.openHouses().get(), openHouseReading(format));
-    }
     try (Directory dir = FSDirectory.open(layout.indexDir());
-        StartingCommit start =
-            mode == RunMode.INCREMENTAL ? StartingCommit.of(dir) : StartingCommit.none();
-        IndexWriter writer = new IndexWriter(dir, writerConfig(mode));
-        WriterThreads writing = new WriterThreads(threads)) {
-      OpenHouseFollowers followers = new OpenHouseFollowers(start, mapper);
-      IndexedListings indexed = new IndexedListings(start, mapper);
-      ListingPipeline.Counts counts =
-          new ListingPipeline(mapper, documents, threads)
-              .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
-      refusal =
-          guard.listings(
-              counts.read() - rejected(rejects, Reject.LISTINGS),
-              rejected(rejects, Reject.LISTINGS));
+        StartingCommit start = StartingCommit.of(dir)) {
+      PublicationGuard guard =
+          new PublicationGuard(PublicationGuard.Current.of(start), mode, force);
+      Optional<String> refusal = guard.start();
       if (refusal.isPresent()) {
-        return refused(layout, writer, counts, rejects, refusal.get());
+        return new BuildReport(0, 0, List.of(), null, false, refusal.get(), 0, 0, 0);
       }
-      indexed.removed(counts.removed(), counts.moved());
-      long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing, indexed, mode);
-      rejects.addAll(openHouses.rejects());
+      OpenHouseStage openHouses = new OpenHouseStage(mapper);
       if (dumps.openHouses().isPresent()) {
-        refusal = guard.openHouses(openHouseCount, rejected(rejects, Reject.OPEN_HOUSES));
+        openHouses.read(dumps.openHouses().get(), openHouseReading(format));
+      }
+      // A full run's dumps are the whole state: nothing of the starting commit is joined.
+      StartingCommit joined = mode == RunMode.INCREMENTAL ? start : StartingCommit.none();
+      List<Reject> rejects = new ArrayList<>();
+      try (IndexWriter writer = new IndexWriter(dir, writerConfig(mode));
+          WriterThreads writing = new WriterThreads(threads)) {
+        OpenHouseFollowers followers = new OpenHouseFollowers(joined, mapper);
+        IndexedListings indexed = new IndexedListings(joined, mapper);
+        ListingPipeline.Counts counts =
+            new ListingPipeline(mapper, documents, threads)
+                .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
+        refusal =
+            guard.listings(
+                counts.read() - rejected(rejects, Reject.LISTINGS),
+                rejected(rejects, Reject.LISTINGS));
         if (refusal.isPresent()) {
           return refused(layout, writer, counts, rejects, refusal.get());
         }
-      }
-      long agents = 0;
-      if (dumps.agents().isPresent()) {
-        agents =
-            new AgentStage(mapper)
-                .index(dumps.agents().get(), agentReading(format), writer, rejects, mode);
-        refusal = guard.agents(agents, rejected(rejects, Reject.AGENTS));
-        if (refusal.isPresent()) {
-          return refused(layout, writer, counts, rejects, refusal.get());
+        indexed.removed(counts.removed(), counts.moved());
+        long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing, indexed, mode);
+        rejects.addAll(openHouses.rejects());
+        if (dumps.openHouses().isPresent()) {
+          refusal = guard.openHouses(openHouseCount, rejected(rejects, Reject.OPEN_HOUSES));
+          if (refusal.isPresent()) {
+            return refused(layout, writer, counts, rejects, refusal.get());
+          }
         }
+        long agents = 0;
+        if (dumps.agents().isPresent()) {
+          agents =
+              new AgentStage(mapper)
+                  .index(dumps.agents().get(), agentReading(format), writer, rejects, mode);
+          refusal = guard.agents(agents, rejected(rejects, Reject.AGENTS));
+          if (refusal.isPresent()) {
+            return refused(layout, writer, counts, rejects, refusal.get());
+          }
+        }
+        long listingsAfter = mode == RunMode.FULL ? counts.upserted() : countListings(writer);
+        long removed = mode == RunMode.FULL ? removedBy(start, counts.written()) : indexed.held();
+        CommitData data =
+            new CommitData(
+                clock.instant(),
+                dumps.listings().getFileName().toString(),
+                listingsAfter,
+                rejects.size());
+        ids.save();
+        openHouseKeys.save();
+        RejectsFile.write(layout.rejects(), rejects, mapper);
+        writing.flushBuffers(writer);
+        writer.setLiveCommitData(data.toUserData().entrySet());
+        writer.commit();
+        return new BuildReport(
+            counts.upserted(),
+            removed,
+            rejects,
+            data.refreshTime(),
+            true,
+            null,
+            openHouseCount + followers.rewrittenBesides(openHouses.writtenKeys()),
+            followers.removedBesides(openHouses.writtenKeys()),
+            agents);
       }
-      long listingsAfter = mode == RunMode.FULL ? counts.upserted() : countListings(writer);
-      long removed = mode == RunMode.FULL ? removedBy(dir, counts.written()) : indexed.held();
-      CommitData data =
-          new CommitData(
-              clock.instant(),
-              dumps.listings().getFileName().toString(),
-              listingsAfter,
-              rejects.size());
-      ids.save();
-      openHouseKeys.save();
-      RejectsFile.write(layout.rejects(), rejects, mapper);
-      writing.flushBuffers(writer);
-      writer.setLiveCommitData(data.toUserData().entrySet());
-      writer.commit();
-      return new BuildReport(
-          counts.upserted(),
-          removed,
-          rejects,
-          data.refreshTime(),
-          true,
-          null,
-          openHouseCount + followers.rewrittenBesides(openHouses.writtenKeys()),
-          followers.removedBesides(openHouses.writtenKeys()),
-          agents);
     }
   }
 
   /**
-   * How many listings of the current commit a full run leaves out: those whose mlsId it did not
-   * write. Called before the run commits, so the commit in {@code dir} is still the previous one.
+   * How many listings of the starting commit a full run leaves out: those whose mlsId it did not
+   * write.
    */
-  private static long removedBy(Directory dir, long[] written) throws IOException {
-    if (!DirectoryReader.indexExists(dir)) {
-      return 0;
-    }
-    try (DirectoryReader previous = DirectoryReader.open(dir)) {
-      return new IndexSearcher(previous).count(ListingQueries.mlsIdNotIn(written));
-    }
+  private static long removedBy(StartingCommit start, long[] written) throws IOException {
+    Optional<IndexSearcher> searcher = start.searcher();
+    return searcher.isEmpty() ? 0 : searcher.get().count(ListingQueries.mlsIdNotIn(written));
   }
 
   private static long countListings(IndexWriter writer) throws IOException {
