@@ -11,8 +11,9 @@ import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The outer edge of every request: the media type and common headers, a request id, the one place
- * where exceptions become JSON error responses, and the access log line.
+ * The outer edge of every request: the path in its one normalised form ({@link RequestPath}), the
+ * media type and common headers, a request id, the one place where exceptions become JSON error
+ * responses, and the access log line.
  *
  * <p>An {@link ApiException} becomes its status and message. Anything else is a 500 whose body
  * carries only the request id; the stack trace goes to the server log under the same id, never to
@@ -44,6 +45,8 @@ final class EdgeHandler implements HttpHandler {
           nextListener.proceed();
         });
     try {
+      // Before any check that reads the path, so they all read the same one.
+      exchange.setRelativePath(RequestPath.normalize(exchange.getRelativePath()));
       exchange.putAttachment(
           Exchanges.MEDIA_TYPE,
           MediaType.negotiate(accept(exchange.getRequestHeaders().get(Headers.ACCEPT))));

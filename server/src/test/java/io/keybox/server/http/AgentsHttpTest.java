@@ -145,8 +145,11 @@ class AgentsHttpTest {
         "the agents add-on is not enabled for this key", json(response).get("message").asText());
     assertEquals(200, server.get("/properties", PLAIN, SECRET).statusCode());
     assertEquals(401, server.get("/agents", AGENCY, "wrong").statusCode());
-    // An escaped letter makes no other path: no way around the add-on check.
-    assertEquals(404, server.get("/%61gents", PLAIN, SECRET).statusCode());
+    // An escaped letter is that letter (RFC 3986 §6.2.2.2), for the add-on check as for the
+    // router: no way around the check.
+    assertEquals(403, server.get("/%61gents", PLAIN, SECRET).statusCode());
+    assertEquals(403, server.get("/%61gents/1", PLAIN, SECRET).statusCode());
+    assertEquals(200, server.get("/%61gents", AGENCY, SECRET).statusCode());
   }
 
   @ParameterizedTest(name = "{0} -> {1}")

@@ -180,6 +180,19 @@ class ListingsHttpTest {
   }
 
   @Test
+  void escapedUnreservedCharactersInThePathAreThoseCharacters() throws Exception {
+    String listing = get("/properties/102").body();
+    assertEquals(listing, get("/properties/%31%30%32").body());
+    assertEquals(listing, get("/%70roperties/10%32").body());
+    assertEquals(listing, get("/properties/102/").body());
+    HttpResponse<String> slash = get("/properties/%2F");
+    assertEquals(400, slash.statusCode(), "an escaped slash stays escaped: " + slash.body());
+    assertEquals(
+        "mlsId: invalid value '%2F'; allowed: a whole number (digits with an optional sign)",
+        json(slash).get("message").asText());
+  }
+
+  @Test
   void errorsFoundInTheVendorsIndexCarryItsLastUpdate() throws Exception {
     for (String request :
         List.of("/properties/999", "/properties/999/analytics", "/properties?offset=6")) {

@@ -206,6 +206,9 @@ class OpsHttpTest {
     assertEquals(404, forwarded.statusCode(), forwarded.body());
     assertTrue(json(forwarded).get("message").asText().contains("admin port"));
     assertEquals(404, get(server, "/-/health", "Forwarded", "for=203.0.113.9").statusCode());
+    // An escaped character is that character for the gate too.
+    assertEquals(404, get(server, "/%2D/health", "X-Forwarded-For", "203.0.113.9").statusCode());
+    assertEquals(200, get(server, "/%2d/health").statusCode());
     // The OpenAPI document holds no data: public wherever the request comes from.
     assertEquals(
         200, get(server, "/-/openapi.json", "X-Forwarded-For", "203.0.113.9").statusCode());
