@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
 
-/** Opens a feed dump, decompressing it when its content is gzip, whatever its file name says. */
+/**
+ * Opens a feed dump, decompressing it when its content is gzip, whatever its file name says: all of
+ * its members, and nothing after them but zero padding ({@link StrictGzipInputStream}).
+ */
 public final class FeedInput {
   private static final int GZIP_MAGIC_1 = 0x1f;
   private static final int GZIP_MAGIC_2 = 0x8b;
@@ -17,7 +19,7 @@ public final class FeedInput {
   /**
    * An input stream of the dump's plain bytes.
    *
-   * @throws IOException when the file cannot be opened or its gzip header is broken
+   * @throws IOException when the file cannot be opened or its first gzip header is broken
    */
   public static InputStream open(Path file) throws IOException {
     InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
@@ -26,7 +28,7 @@ public final class FeedInput {
     int second = in.read();
     in.reset();
     if (first == GZIP_MAGIC_1 && second == GZIP_MAGIC_2) {
-      return new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+      return new BufferedInputStream(new StrictGzipInputStream(in), 1 << 16);
     }
     return in;
   }

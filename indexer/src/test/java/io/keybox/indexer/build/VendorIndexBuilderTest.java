@@ -254,8 +254,26 @@ class VendorIndexBuilderTest {
         assertThrows(
             UnreadableDumpException.class, () -> builder().rebuild(layout, noTrailer, true));
     assertEquals(
-        "cannot read " + noTrailer + " to its end: the file ends too early (cut short?)",
+        "cannot read "
+            + noTrailer
+            + " to its end: the gzip data ends inside the trailer of gzip member 1 (at byte "
+            + (bytes.length - 8)
+            + ") (the file is cut short?)",
         e.getMessage());
+    // Bytes after the gzip data: Java's gzip stream ignored them, so the dump read as whole.
+    Path garbage = dir.resolve("garbage-after.gz");
+    byte[] withGarbage = Arrays.copyOf(bytes, bytes.length + 3);
+    withGarbage[bytes.length] = '<';
+    Files.write(garbage, withGarbage);
+    e = assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, garbage, true));
+    assertEquals(
+        "cannot read "
+            + garbage
+            + " to its end: the bytes after gzip member 1 (from byte "
+            + bytes.length
+            + ") are not gzip data",
+        e.getMessage());
+    assertEquals(Map.of("A", 1L), published(layout), "the previous commit still serves");
   }
 
   @Test
