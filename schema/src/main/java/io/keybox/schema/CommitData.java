@@ -1,9 +1,11 @@
 package io.keybox.schema;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.lucene.index.IndexCommit;
 
 /**
  * What the indexer records in each commit's user data and the server reads back: the refresh time
@@ -55,6 +57,18 @@ public record CommitData(
     } catch (DateTimeParseException | NumberFormatException e) {
       return Optional.empty();
     }
+  }
+
+  /**
+   * The {@link SchemaVersion} that wrote {@code commit}; {@link SchemaVersion#UNRECORDED} when the
+   * commit records none.
+   *
+   * @throws IOException from the index
+   */
+  public static int schemaVersionOf(IndexCommit commit) throws IOException {
+    return fromUserData(commit.getUserData())
+        .map(CommitData::schemaVersion)
+        .orElse(SchemaVersion.UNRECORDED);
   }
 
   /** The recorded version; {@link SchemaVersion#UNRECORDED} when absent or unreadable. */

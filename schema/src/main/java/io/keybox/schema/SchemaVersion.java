@@ -1,5 +1,8 @@
 package io.keybox.schema;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The version of what the schema writes into an index: its fields, their terms and their stored
  * bytes. An index written by an earlier version answers with its own rules until a full run
@@ -10,11 +13,16 @@ package io.keybox.schema;
  * <ol>
  *   <li>Commits without a version: everything before version 2.
  *   <li>Keyword values and {@code q} words in Unicode NFC, a combining mark kept in its word.
+ *   <li>Each listing's mlsId also as its key term ({@link
+ *       io.keybox.schema.listing.ListingFields#LISTING_KEY}), for lookups by mlsId.
  * </ol>
  */
 public final class SchemaVersion {
   /** The version this build writes. */
-  public static final int CURRENT = 2;
+  public static final int CURRENT = 3;
+
+  /** The first version whose listings carry their key term. */
+  public static final int LISTING_KEY_TERM = 3;
 
   /** The version of a commit that records none. */
   public static final int UNRECORDED = 1;
@@ -23,6 +31,13 @@ public final class SchemaVersion {
 
   /** What changed after {@code version}, for the message that asks for a full run. */
   public static String changedSince(int version) {
-    return version < 2 ? "keyword values and q words are now compared in Unicode NFC" : "";
+    List<String> changes = new ArrayList<>();
+    if (version < 2) {
+      changes.add("keyword values and q words are now compared in Unicode NFC");
+    }
+    if (version < LISTING_KEY_TERM) {
+      changes.add("listings are now looked up by an mlsId term");
+    }
+    return String.join("; ", changes);
   }
 }

@@ -7,6 +7,7 @@ import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.QueryClass;
+import io.keybox.schema.CommitData;
 import io.keybox.schema.PageStoredFields;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
@@ -53,6 +54,7 @@ public final class LuceneTarget implements Target {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final IndexSearcher searcher;
+  private final int schemaVersion;
   private final ListingRequestParser parser;
   private final OpenHouseRequestParser openHouseParser;
 
@@ -60,8 +62,9 @@ public final class LuceneTarget implements Target {
    * @param reader the index the server serves; the caller closes it
    * @param offsetWindow the server's offset window (so the same requests are valid)
    */
-  public LuceneTarget(DirectoryReader reader, int offsetWindow) {
+  public LuceneTarget(DirectoryReader reader, int offsetWindow) throws IOException {
     this.searcher = new IndexSearcher(reader);
+    this.schemaVersion = CommitData.schemaVersionOf(reader.getIndexCommit());
     this.parser = new ListingRequestParser(offsetWindow);
     this.openHouseParser = new OpenHouseRequestParser(offsetWindow);
   }
@@ -155,7 +158,7 @@ public final class LuceneTarget implements Target {
             .map(v -> ParamValues.oneOf("idx", v, IdxRule::parse, IdxRule.parameterValues()))
             .orElse(IdxRule.NULL);
     BooleanQuery.Builder query = new BooleanQuery.Builder();
-    query.add(ListingQueries.byMlsId(mlsId), Occur.FILTER);
+    query.add(ListingQueries.byMlsId(mlsId, schemaVersion), Occur.FILTER);
     idx.filter().ifPresent(rule -> query.add(rule, Occur.FILTER));
     ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
     if (hits.length == 0) {

@@ -2,6 +2,7 @@ package io.keybox.bench.mix;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.CommitData;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
@@ -78,9 +79,10 @@ public record Vocabulary(
     // segments in a different order on every run, and the mix must be the same for every index
     // of the same feed, or two runs would measure different queries.
     long maxMlsId = maxMlsId(searcher);
+    int schemaVersion = CommitData.schemaVersionOf(reader.getIndexCommit());
     for (int i = 0; i < SAMPLES && maxMlsId > 0; i++) {
       long mlsId = 1 + (long) (random.nextDouble() * maxMlsId);
-      ScoreDoc[] found = searcher.search(ListingQueries.byMlsId(mlsId), 1).scoreDocs;
+      ScoreDoc[] found = searcher.search(ListingQueries.byMlsId(mlsId, schemaVersion), 1).scoreDocs;
       if (found.length == 0) {
         continue; // an mlsId the feed no longer holds
       }

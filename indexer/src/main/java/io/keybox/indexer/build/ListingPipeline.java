@@ -9,7 +9,6 @@ import io.keybox.indexer.ids.IdConflictException;
 import io.keybox.indexer.ids.IdMap;
 import io.keybox.indexer.reso.ResoListingMapping;
 import io.keybox.schema.listing.ListingDocuments;
-import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.listing.Status;
 import io.keybox.schema.shape.InvalidRecordException;
@@ -175,25 +174,28 @@ final class ListingPipeline {
   }
 
   /**
-   * Writes one change. NOTE: a delete-by-query applies only to documents indexed before it, so in
-   * an incremental run the old version goes and the new one, added after, stays.
+   * Writes one change. In an incremental run a listing replaces the document of its mlsId by its
+   * key term ({@code updateDocument}: the delete applies only to documents indexed before it, so
+   * the old version goes and the new one stays).
    */
   private void apply(Change change, RunMode mode, IndexWriter writer, OpenHouseFollowers followers)
       throws IOException {
     if (change.listing() == null) {
-      writer.deleteDocuments(ListingQueries.byMlsId(change.deleteMlsId()));
+      writer.deleteDocuments(ListingDocuments.key(change.deleteMlsId()));
       followers.deleted(change.deleteMlsId(), writer);
       return;
     }
-    if (mode == RunMode.INCREMENTAL) {
-      writer.deleteDocuments(ListingQueries.byMlsId(change.listing().mlsId().getAsLong()));
-      if (change.previousMlsId() > 0) {
-        // The dump gave the listing another mlsId: its version under the old one goes too.
-        writer.deleteDocuments(ListingQueries.byMlsId(change.previousMlsId()));
-      }
-      followers.upserted(change.listing(), change.previousMlsId(), writer);
+    long mlsId = change.listing().mlsId().getAsLong();
+    if (mode == RunMode.FULL) {
+      writer.addDocument(documents.toDocument(change.listing()));
+      return;
     }
-    writer.addDocument(documents.toDocument(change.listing()));
+    if (change.previousMlsId() > 0) {
+      // The dump gave the listing another mlsId: its version under the old one goes too.
+      writer.deleteDocuments(ListingDocuments.key(change.previousMlsId()));
+    }
+    followers.upserted(change.listing(), change.previousMlsId(), writer);
+    writer.updateDocument(ListingDocuments.key(mlsId), documents.toDocument(change.listing()));
   }
 
   /**

@@ -107,7 +107,7 @@ class VendorIndexBuilderTest {
         DirectoryReader reader = DirectoryReader.open(directory)) {
       CommitData data =
           CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow();
-      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 5, 2), data);
+      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 5, 3), data);
     }
   }
 
@@ -374,8 +374,9 @@ class VendorIndexBuilderTest {
         builder().update(layout, dump("inc.ndjson", listing("B")), FeedFormat.NATIVE);
     assertFalse(refused.published());
     assertEquals(
-        "the index was written by an earlier Keybox (schema 1, now 2: keyword values and q words"
-            + " are now compared in Unicode NFC); run a full index of the vendor first",
+        "the index was written by an earlier Keybox (schema 1, now 3: keyword values and q words"
+            + " are now compared in Unicode NFC; listings are now looked up by an mlsId term); run a"
+            + " full index of the vendor first",
         refused.refusal());
     assertEquals(Map.of("A", 1L), published(layout));
 

@@ -7,12 +7,13 @@ import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.search.Sort;
 
 /**
- * Builds the Lucene document of a listing: its kind, every field of {@link ListingFields#ALL}, its
- * facet labels ({@link ListingFacets}) and its rendered response JSON ({@link ListingSource}). The
- * only place listing documents are made.
+ * Builds the Lucene document of a listing: its kind, its key ({@link ListingFields#LISTING_KEY}),
+ * every field of {@link ListingFields#ALL}, its facet labels ({@link ListingFacets}) and its
+ * rendered response JSON ({@link ListingSource}). The only place listing documents are made.
  */
 public final class ListingDocuments {
   /** Listings are kept in mlsId order, so a {@code lastId} cursor page can stop early. */
@@ -36,11 +37,20 @@ public final class ListingDocuments {
     }
     Document doc = new Document();
     RecordKind.LISTING.addTo(doc);
+    ListingFields.LISTING_KEY.addTo(doc, listing.mlsId().getAsLong());
     for (SearchField field : ListingFields.ALL) {
       field.addTo(doc, listing.tree());
     }
     ListingSource.render(listing.tree(), mapper).addTo(doc);
     return facets.build(doc, listing.tree());
+  }
+
+  /**
+   * The term of the listing document whose mlsId is {@code mlsId}, on that document only: what
+   * {@code IndexWriter.updateDocument} and {@code deleteDocuments} replace or remove it by.
+   */
+  public static Term key(long mlsId) {
+    return ListingFields.LISTING_KEY.term(mlsId);
   }
 
   /**

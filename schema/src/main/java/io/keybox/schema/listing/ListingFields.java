@@ -14,6 +14,7 @@ import io.keybox.schema.field.DoubleValueField;
 import io.keybox.schema.field.FlagField;
 import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.GeoPointField.LatLng;
+import io.keybox.schema.field.KeyTermField;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.LongValueField;
 import io.keybox.schema.field.NumericColumn;
@@ -35,6 +36,12 @@ public final class ListingFields {
 
   /** This service's stable id; the index is sorted by it. */
   public static final LongValueField MLS_ID = LongValueField.of("mlsId", l -> whole(l, "mlsId"));
+
+  /**
+   * The mlsId as the key of listing documents only ({@link ListingDocuments} adds it; open houses,
+   * which carry their listing's fields, do not): lookups by mlsId. Since schema version 3.
+   */
+  public static final KeyTermField LISTING_KEY = new KeyTermField("listingMlsId");
 
   /** The MLS number. */
   public static final KeywordField LISTING_ID =

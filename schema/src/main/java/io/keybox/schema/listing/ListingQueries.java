@@ -1,6 +1,7 @@
 package io.keybox.schema.listing;
 
 import io.keybox.schema.RecordKind;
+import io.keybox.schema.SchemaVersion;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -36,8 +37,19 @@ public final class ListingQueries {
         .build();
   }
 
-  /** The listing whose mlsId is {@code mlsId}. */
+  /** The listing whose mlsId is {@code mlsId}, in an index this build writes: its key term. */
   public static Query byMlsId(long mlsId) {
+    return byMlsId(mlsId, SchemaVersion.CURRENT);
+  }
+
+  /**
+   * The listing whose mlsId is {@code mlsId}, in an index written by {@code schemaVersion}: its key
+   * term from version 3, before that its point among the listings.
+   */
+  public static Query byMlsId(long mlsId, int schemaVersion) {
+    if (schemaVersion >= SchemaVersion.LISTING_KEY_TERM) {
+      return ListingFields.LISTING_KEY.is(mlsId);
+    }
     return new BooleanQuery.Builder()
         .add(allListings(), Occur.FILTER)
         .add(ListingFields.MLS_ID.exact(mlsId), Occur.FILTER)

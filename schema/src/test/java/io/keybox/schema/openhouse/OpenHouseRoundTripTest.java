@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.SchemaVersion;
 import io.keybox.schema.field.SortOrder;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingDocuments;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -183,6 +185,69 @@ class OpenHouseRoundTripTest {
             OpenHouseSource.load(searcher.storedFields(), hit.doc, true, true).toBytes(true, true));
     assertEquals("Kitchen", full.at("/listing/property/rooms/0/type").asText());
     assertTrue(full.get("listing").get("compliance").isNull());
+  }
+
+  @Test
+  void aListingIsFoundByItsMlsIdAndItsOpenHousesAreNot() throws Exception {
+    // Listing 7 has two open houses, which carry its fields, its mlsId among them.
+    assertEquals(2, searcher.count(OpenHouseQueries.ofListing(7)));
+    for (int schemaVersion : new int[] {SchemaVersion.CURRENT, 2, SchemaVersion.UNRECORDED}) {
+      ScoreDoc[] hits = searcher.search(ListingQueries.byMlsId(7, schemaVersion), 10).scoreDocs;
+      assertEquals(1, hits.length, "schema " + schemaVersion);
+      assertEquals(
+          7,
+          new ListingDocuments(JSON)
+              .stored(searcher.storedFields(), hits[0].doc)
+              .mlsId()
+              .getAsLong());
+      assertEquals(0, searcher.count(ListingQueries.byMlsId(9, schemaVersion)));
+    }
+  }
+
+  @Test
+  void anIndexOfAnEarlierSchemaHasNoKeyTermsButItsListingsAreFoundByPoint() throws Exception {
+    try (ByteBuffersDirectory earlier = new ByteBuffersDirectory()) {
+      try (IndexWriter writer = new IndexWriter(earlier, new IndexWriterConfig())) {
+        Document doc = new ListingDocuments(JSON).toDocument(ListingRecord.parse(json(LISTING_7)));
+        doc.removeFields("listingMlsId"); // as version 2 wrote it
+        writer.addDocument(doc);
+      }
+      try (DirectoryReader old = DirectoryReader.open(earlier)) {
+        IndexSearcher oldSearcher = new IndexSearcher(old);
+        assertEquals(1, oldSearcher.count(ListingQueries.byMlsId(7, 2)));
+        assertEquals(0, oldSearcher.count(ListingQueries.byMlsId(7, SchemaVersion.CURRENT)));
+      }
+    }
+  }
+
+  @Test
+  void theKeyOfAListingReplacesOrRemovesItAloneNotItsOpenHouses() throws Exception {
+    try (ByteBuffersDirectory copy = new ByteBuffersDirectory()) {
+      try (IndexWriter writer = new IndexWriter(copy, new IndexWriterConfig())) {
+        writer.addIndexes(dir);
+        writer.updateDocument(
+            ListingDocuments.key(7),
+            new ListingDocuments(JSON)
+                .toDocument(
+                    ListingRecord.parse(
+                        json(LISTING_7.replace("'listPrice':300000", "'listPrice':1")))));
+        writer.deleteDocuments(ListingDocuments.key(8));
+      }
+      try (DirectoryReader after = DirectoryReader.open(copy)) {
+        IndexSearcher afterSearcher = new IndexSearcher(after);
+        ScoreDoc[] seven = afterSearcher.search(ListingQueries.byMlsId(7), 10).scoreDocs;
+        assertEquals(1, seven.length);
+        assertEquals(
+            1,
+            new ListingDocuments(JSON)
+                .stored(afterSearcher.storedFields(), seven[0].doc)
+                .tree()
+                .get("listPrice")
+                .asLong());
+        assertEquals(0, afterSearcher.count(ListingQueries.byMlsId(8)));
+        assertEquals(2, afterSearcher.count(OpenHouseQueries.ofListing(7)));
+      }
+    }
   }
 
   @Test

@@ -49,7 +49,7 @@ public record Snapshot(
         reader,
         data.map(CommitData::refreshTime).orElse(Instant.EPOCH),
         commit.getGeneration(),
-        data.map(CommitData::schemaVersion).orElse(SchemaVersion.UNRECORDED),
+        CommitData.schemaVersionOf(commit),
         ListingState.of(searcher));
   }
 }

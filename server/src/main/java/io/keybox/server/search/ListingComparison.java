@@ -41,7 +41,7 @@ public final class ListingComparison {
   public ListingStats compare(Snapshot snapshot, long mlsId, IdxRule idx) throws IOException {
     IndexSearcher searcher = snapshot.searcher();
     BooleanQuery.Builder lookup = new BooleanQuery.Builder();
-    lookup.add(ListingQueries.byMlsId(mlsId), Occur.FILTER);
+    lookup.add(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), Occur.FILTER);
     idx.filter().ifPresent(rule -> lookup.add(rule, Occur.FILTER));
     ScoreDoc[] hits = searcher.search(lookup.build(), 1).scoreDocs;
     if (hits.length == 0) {

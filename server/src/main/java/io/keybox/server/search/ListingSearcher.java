@@ -54,7 +54,7 @@ public final class ListingSearcher {
   public ListingSource get(Snapshot snapshot, long mlsId, IdxRule idx, Include include)
       throws IOException {
     BooleanQuery.Builder query = new BooleanQuery.Builder();
-    query.add(ListingQueries.byMlsId(mlsId), Occur.FILTER);
+    query.add(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), Occur.FILTER);
     idx.filter().ifPresent(rule -> query.add(rule, Occur.FILTER));
     IndexSearcher searcher = snapshot.searcher();
     ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
