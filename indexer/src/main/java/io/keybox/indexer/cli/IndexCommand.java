@@ -188,7 +188,7 @@ public final class IndexCommand {
               + "; wait for it to finish");
       return 2;
     } catch (IOException | RuntimeException e) {
-      err.println("keybox index: failed: " + e + "; the current index is unchanged");
+      err.println("keybox index: " + FailureAdvice.line(e, layout));
       return 2;
     }
   }
