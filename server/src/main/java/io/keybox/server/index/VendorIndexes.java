@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -181,7 +182,8 @@ public final class VendorIndexes implements Closeable {
       return;
     }
     try {
-      SnapshotManager reopened = new SnapshotManager(vendor, directory(vendor, indexDir));
+      SnapshotManager reopened =
+          logSwaps(vendor, new SnapshotManager(vendor, directory(vendor, indexDir)));
       managers.put(vendor, reopened);
       close(manager);
       failing.remove(vendor);
@@ -259,6 +261,27 @@ public final class VendorIndexes implements Closeable {
   private SnapshotManager open(String vendor) throws IOException {
     SnapshotManager manager = new SnapshotManager(vendor, directory(vendor, indexDir(vendor)));
     LOG.log(Level.INFO, "vendor {0}: serving index generation {1}", vendor, generation(manager));
+    return logSwaps(vendor, manager);
+  }
+
+  /** Logs each new commit {@code manager} swaps to, as operators read the log for them. */
+  private static SnapshotManager logSwaps(String vendor, SnapshotManager manager) {
+    manager.addListener(
+        new ReferenceManager.RefreshListener() {
+          @Override
+          public void beforeRefresh() {}
+
+          @Override
+          public void afterRefresh(boolean didRefresh) throws IOException {
+            if (didRefresh) {
+              LOG.log(
+                  Level.INFO,
+                  "vendor {0}: swapped to index generation {1}",
+                  vendor,
+                  generation(manager));
+            }
+          }
+        });
     return manager;
   }
 

@@ -12,11 +12,15 @@ import io.keybox.server.error.ApiException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.text.MessageFormat;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -111,6 +115,44 @@ class VendorIndexesTest {
       indexes.refresh();
       assertEquals(7, listings(indexes, "alpha"));
     }
+  }
+
+  @Test
+  void eachSwapToANewCommitIsLogged() throws IOException {
+    List<String> messages = new ArrayList<>();
+    Logger logger = Logger.getLogger(VendorIndexes.class.getName());
+    Handler capture =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            messages.add(MessageFormat.format(record.getMessage(), record.getParameters()));
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    logger.addHandler(capture);
+    try {
+      index("alpha", 3);
+      try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+        index("alpha", 4);
+        indexes.refresh();
+        indexes.refresh(); // no new commit: nothing to say
+        index("alpha", 5);
+        indexes.refresh();
+      }
+    } finally {
+      logger.removeHandler(capture);
+    }
+    assertEquals(
+        List.of(
+            "vendor alpha: serving index generation 1",
+            "vendor alpha: swapped to index generation 2",
+            "vendor alpha: swapped to index generation 3"),
+        messages);
   }
 
   @Test
