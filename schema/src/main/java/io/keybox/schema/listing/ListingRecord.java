@@ -47,6 +47,12 @@ public final class ListingRecord {
     if (mls.get("statusText").isNull() && rawStatus.isTextual()) {
       mls.put("statusText", rawStatus.asText());
     }
+    JsonNode statusText = mls.get("statusText");
+    if (mls.get("status").isNull() && statusText.isTextual()) {
+      // Every search filters on status, so a listing without one is found only by its mlsId:
+      // the MLS's own status text names it often enough ("Closed Sale").
+      Status.parse(statusText.asText()).ifPresent(status -> mls.put("status", status.name()));
+    }
     return new ListingRecord(tree);
   }
 

@@ -1,6 +1,7 @@
 package io.keybox.schema.listing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -103,6 +104,19 @@ class ListingRecordTest {
     assertTrue(tree.at("/geo/lat").isNull());
     assertEquals("[]", tree.get("photos").toString());
     assertEquals("250000", tree.get("listPrice").toString(), "whole prices print without fraction");
+  }
+
+  @Test
+  void aListingWithoutAStatusTakesItFromItsStatusText() throws Exception {
+    // Every search filters on status: without one a listing is found only by its mlsId.
+    ListingRecord sold =
+        ListingRecord.parse(json("{'listingId':'S1','mls':{'statusText':'Closed Sale'}}"));
+    assertEquals(Status.Closed, sold.status());
+    assertEquals("Closed Sale", sold.tree().at("/mls/statusText").asText());
+    ListingRecord unknown =
+        ListingRecord.parse(json("{'listingId':'S2','mls':{'status':null,'statusText':'Sunset'}}"));
+    assertNull(unknown.status(), "a text that names no status gives none");
+    assertNull(ListingRecord.parse(json("{'listingId':'S3'}")).status());
   }
 
   @Test
