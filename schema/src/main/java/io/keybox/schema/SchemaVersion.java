@@ -14,7 +14,9 @@ import java.util.List;
  *   <li>Commits without a version: everything before version 2.
  *   <li>Keyword values and {@code q} words in Unicode NFC, a combining mark kept in its word.
  *   <li>Each listing's mlsId also as its key term ({@link
- *       io.keybox.schema.listing.ListingFields#LISTING_KEY}), for lookups by mlsId.
+ *       io.keybox.schema.listing.ListingFields#LISTING_KEY}), for lookups by mlsId; each agent's
+ *       exact id as its key term ({@link io.keybox.schema.agent.AgentFields#KEY}), which an
+ *       incremental run replaces it by.
  * </ol>
  */
 public final class SchemaVersion {

@@ -2,7 +2,6 @@ package io.keybox.indexer.build;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.agent.AgentDocuments;
-import io.keybox.schema.agent.AgentQueries;
 import io.keybox.schema.agent.AgentRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
@@ -52,9 +51,11 @@ final class AgentStage {
                 "id", "duplicate '" + agent.id() + "' (first at line " + first + ")");
           }
           if (mode == RunMode.INCREMENTAL) {
-            writer.deleteDocuments(AgentQueries.byId(agent.id()));
+            // By the exact id: the case-insensitive agent.id field would also replace 'a1' by 'A1'.
+            writer.updateDocument(AgentDocuments.key(agent.id()), documents.toDocument(agent));
+          } else {
+            writer.addDocument(documents.toDocument(agent));
           }
-          writer.addDocument(documents.toDocument(agent));
           agents[0]++;
         });
     return agents[0];

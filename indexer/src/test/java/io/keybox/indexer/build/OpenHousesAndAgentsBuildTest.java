@@ -511,6 +511,25 @@ class OpenHousesAndAgentsBuildTest {
   }
 
   @Test
+  void anIncrementalRunReplacesAnAgentByItsExactId() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "agents-case");
+    Path two = dump("two.ndjson", "{'id':'a1','lastName':'Low'}", "{'id':'B2','lastName':'Bee'}");
+    builder().rebuild(layout, new FeedDumps(listings(), Optional.empty(), Optional.of(two)), false);
+    // 'A1' is another agent than 'a1' (ids keep their case): added, and 'a1' stays.
+    Path changes =
+        dump("changes.ndjson", "{'id':'A1','lastName':'Up'}", "{'id':'B2','lastName':'Cee'}");
+    BuildReport report =
+        builder()
+            .update(
+                layout,
+                new FeedDumps(listings(), Optional.empty(), Optional.of(changes)),
+                io.keybox.indexer.feed.FeedFormat.NATIVE);
+    assertTrue(report.published(), String.valueOf(report.refusal()));
+    // By last name: Cee (B2 replaced), Low, Up.
+    assertEquals(List.of("B2", "a1", "A1"), agentIds(layout));
+  }
+
+  @Test
   void anOpenHouseDumpWithNoGoodOpenHouseIsRefusedWhileTheIndexHoldsSome() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh-none");
     Path two =

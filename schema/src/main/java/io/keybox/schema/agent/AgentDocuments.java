@@ -10,6 +10,7 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.StoredFieldVisitor;
 import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
 
 /**
  * Builds the Lucene document of an agent (its kind, {@link AgentFields#ALL}, and its response JSON
@@ -25,9 +26,18 @@ public final class AgentDocuments {
   }
 
   /** The document of {@code agent}. */
+  /**
+   * The term of the agent document whose id is exactly {@code id} (ids that differ in case are
+   * different agents): what {@code IndexWriter.updateDocument} replaces it by.
+   */
+  public static Term key(String id) {
+    return AgentFields.KEY.term(id);
+  }
+
   public Document toDocument(AgentRecord agent) {
     Document doc = new Document();
     RecordKind.AGENT.addTo(doc);
+    AgentFields.KEY.addTo(doc, agent.id());
     for (SearchField field : AgentFields.ALL) {
       field.addTo(doc, agent.tree());
     }

@@ -3,6 +3,7 @@ package io.keybox.schema.agent;
 import static io.keybox.schema.JsonPaths.text;
 import static io.keybox.schema.JsonPaths.texts;
 
+import io.keybox.schema.field.KeyTermField;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.SearchField;
 import io.keybox.schema.field.SortKeyField;
@@ -17,6 +18,12 @@ import org.apache.lucene.search.Sort;
  */
 public final class AgentFields {
   private AgentFields() {}
+
+  /**
+   * {@code id} exactly as the feed gives it, case kept: the key an incremental run replaces an
+   * agent by ({@link AgentDocuments} adds it; not in {@link #ALL}). Since schema version 3.
+   */
+  public static final KeyTermField KEY = new KeyTermField("agent.key");
 
   /** {@code id}, whole value, case-insensitive (the {@code q} parameter). */
   public static final KeywordField ID = KeywordField.of("agent.id", a -> texts(a, "id"));

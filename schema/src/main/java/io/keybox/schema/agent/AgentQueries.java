@@ -15,14 +15,6 @@ public final class AgentQueries {
     return RecordKind.AGENT.query();
   }
 
-  /** The agent whose id is {@code id} (compared as keyword values are). */
-  public static Query byId(String id) {
-    return new BooleanQuery.Builder()
-        .add(allAgents(), Occur.FILTER)
-        .add(AgentFields.ID.is(id), Occur.FILTER)
-        .build();
-  }
-
   /**
    * The {@code name} parameter: every word of {@code name} begins a word of the first or last name
    * (case-insensitive).

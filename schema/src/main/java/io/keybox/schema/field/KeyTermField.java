@@ -24,12 +24,22 @@ public final class KeyTermField {
 
   /** Adds {@code key} to {@code doc}, the document it identifies. */
   public void addTo(Document doc, long key) {
-    doc.add(new StringField(name, Long.toString(key), Field.Store.NO));
+    addTo(doc, Long.toString(key));
+  }
+
+  /** Adds {@code key}, exactly as given (case kept), to {@code doc}, the document it identifies. */
+  public void addTo(Document doc, String key) {
+    doc.add(new StringField(name, key, Field.Store.NO));
   }
 
   /** The term of {@code key}. */
   public Term term(long key) {
-    return new Term(name, Long.toString(key));
+    return term(Long.toString(key));
+  }
+
+  /** The term of {@code key}, exactly as given. */
+  public Term term(String key) {
+    return new Term(name, key);
   }
 
   /** The record whose key is {@code key}, if any. */
