@@ -53,12 +53,11 @@ final class ListingPipeline {
   }
 
   /**
-   * What a run read and changed: records read (rejects included), listings written, listings
-   * removed by an incremental run, the mlsIds written and removed, and the mlsIds listings of an
-   * incremental run left for another one the dump gave them.
+   * What a run read and changed: records read (rejects included), listings written, the mlsIds
+   * written and removed, and the mlsIds listings of an incremental run left for another one the
+   * dump gave them.
    */
-  record Counts(
-      long read, long upserted, long deleted, long[] written, long[] removed, long[] moved) {}
+  record Counts(long read, long upserted, long[] written, long[] removed, long[] moved) {}
 
   /**
    * One change to apply: a listing to write (with the mlsId it had before, when the dump gave it
@@ -107,7 +106,6 @@ final class ListingPipeline {
     Map<String, Long> firstLineOf = new HashMap<>();
     long read = 0;
     long upserted = 0;
-    long deleted = 0;
     long[] written = new long[1024];
     List<Long> removed = new ArrayList<>();
     Set<Long> moved = new HashSet<>();
@@ -125,7 +123,6 @@ final class ListingPipeline {
         }
         for (Change change : ready) {
           if (change.listing() == null) {
-            deleted++;
             removed.add(change.deleteMlsId());
           } else {
             if (upserted == written.length) {
@@ -158,7 +155,6 @@ final class ListingPipeline {
       return new Counts(
           read,
           upserted,
-          deleted,
           Arrays.copyOf(written, (int) upserted),
           removed.stream().mapToLong(Long::longValue).toArray(),
           moved.stream().mapToLong(Long::longValue).toArray());

@@ -1,6 +1,5 @@
 package io.keybox.indexer.build;
 
-import io.keybox.schema.CommitData;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.SchemaVersion;
 import java.io.IOException;
@@ -48,7 +47,7 @@ final class PublicationGuard {
           searcher.count(RecordKind.LISTING.query()),
           searcher.count(RecordKind.OPEN_HOUSE.query()),
           searcher.count(RecordKind.AGENT.query()),
-          start.commitData().map(CommitData::schemaVersion).orElse(SchemaVersion.UNRECORDED));
+          start.schemaVersion());
     }
   }
 

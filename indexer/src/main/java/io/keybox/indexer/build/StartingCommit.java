@@ -1,6 +1,7 @@
 package io.keybox.indexer.build;
 
 import io.keybox.schema.CommitData;
+import io.keybox.schema.SchemaVersion;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Optional;
@@ -38,14 +39,15 @@ final class StartingCommit implements Closeable {
   }
 
   /**
-   * What the indexer recorded in the commit, when there is one written by it.
+   * The {@link SchemaVersion} that wrote the commit; this build's when there is none (a first run
+   * writes this build's index).
    *
    * @throws IOException from the index
    */
-  Optional<CommitData> commitData() throws IOException {
+  int schemaVersion() throws IOException {
     return reader == null
-        ? Optional.empty()
-        : CommitData.fromUserData(reader.getIndexCommit().getUserData());
+        ? SchemaVersion.CURRENT
+        : CommitData.schemaVersionOf(reader.getIndexCommit());
   }
 
   /** A searcher over the commit, when there is one. */

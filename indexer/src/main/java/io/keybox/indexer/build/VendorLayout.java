@@ -2,7 +2,6 @@ package io.keybox.indexer.build;
 
 import io.keybox.schema.VendorName;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 
 /**
  * Where a vendor's files live under the data directory (OPERATIONS.md §4): {@code
@@ -10,20 +9,13 @@ import java.util.regex.Pattern;
  * openhouse-ids.tsv} (the open house key map), {@code rejects.ndjson}.
  */
 public record VendorLayout(Path dataDir, String vendor) {
-  private static final Pattern NAME = VendorName.PATTERN;
-
   public VendorLayout {
-    if (!isValidName(vendor)) {
+    if (vendor == null || !VendorName.isValid(vendor)) {
       throw new IllegalArgumentException(
           "vendor must be 1-64 of a-z, 0-9, '_' and '-', starting with a letter or digit (got: '"
               + vendor
               + "')");
     }
-  }
-
-  /** Whether {@code vendor} is a usable vendor name (it becomes a directory name). */
-  public static boolean isValidName(String vendor) {
-    return vendor != null && NAME.matcher(vendor).matches();
   }
 
   public Path vendorDir() {

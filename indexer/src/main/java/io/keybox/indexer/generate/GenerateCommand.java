@@ -1,5 +1,6 @@
 package io.keybox.indexer.generate;
 
+import io.keybox.schema.VendorName;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -220,7 +221,7 @@ public final class GenerateCommand {
       }
       long s = seed == null ? GeneratorConfig.DEFAULT_SEED : number("--seed", seed);
       String v = vendor == null ? GeneratorConfig.DEFAULT_VENDOR : vendor;
-      if (!GeneratorConfig.VENDOR_PATTERN.matcher(v).matches()) {
+      if (!VendorName.isValid(v)) {
         throw new IllegalArgumentException(
             "--vendor: '" + v + "' is not allowed; " + allowed("--vendor"));
       }

@@ -1,7 +1,6 @@
 package io.keybox.indexer.generate;
 
 import io.keybox.schema.VendorName;
-import java.util.regex.Pattern;
 
 /**
  * What to generate: how many listings, from which seed, labelled with which vendor. The same config
@@ -20,15 +19,12 @@ public record GeneratorConfig(long listings, long seed, String vendor) {
   public static final long DEFAULT_SEED = 42;
   public static final String DEFAULT_VENDOR = "houston";
 
-  /** What a vendor name may look like. */
-  public static final Pattern VENDOR_PATTERN = VendorName.PATTERN;
-
   public GeneratorConfig {
     if (listings < MIN_LISTINGS || listings > MAX_LISTINGS) {
       throw new IllegalArgumentException(
           "listings must be " + MIN_LISTINGS + ".." + MAX_LISTINGS + " (got: " + listings + ")");
     }
-    if (vendor == null || !VENDOR_PATTERN.matcher(vendor).matches()) {
+    if (vendor == null || !VendorName.isValid(vendor)) {
       throw new IllegalArgumentException(
           "vendor must be 1-64 characters of a-z, 0-9, '-' and '_', starting with a letter or"
               + " digit (got: '"

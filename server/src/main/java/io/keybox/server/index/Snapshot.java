@@ -49,7 +49,7 @@ public record Snapshot(
         reader,
         data.map(CommitData::refreshTime).orElse(Instant.EPOCH),
         commit.getGeneration(),
-        CommitData.schemaVersionOf(commit),
+        data.map(CommitData::schemaVersion).orElse(SchemaVersion.UNRECORDED),
         ListingState.of(searcher));
   }
 }

@@ -8,15 +8,10 @@ import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
-import io.keybox.server.auth.SecretHash;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.store.Directory;
@@ -56,16 +51,7 @@ class EarlierSchemaHttpTest {
       writer.setLiveCommitData(version2.toUserData().entrySet());
       writer.commit();
     }
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    "plain",
-                    List.of("fixture"),
-                    Set.of(),
-                    RateLimit.DEFAULT,
-                    SecretHash.create(SECRET, 1000))));
-    server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
+    server = FixtureServer.withOneKey(dataDir, "fixture", "plain", SECRET);
   }
 
   @AfterAll

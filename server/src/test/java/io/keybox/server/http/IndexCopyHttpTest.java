@@ -4,15 +4,10 @@ import static io.keybox.server.http.FixtureServer.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.RateLimit;
-import io.keybox.server.auth.SecretHash;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -32,16 +27,7 @@ class IndexCopyHttpTest {
   void aQueryNodeServesEachCommitTheScriptCopies(
       @TempDir Path indexer, @TempDir Path queryNode, @TempDir Path backup) throws Exception {
     FixtureServer.index(indexer, "fixture", "basic");
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    "plain",
-                    List.of("fixture"),
-                    Set.of(),
-                    RateLimit.DEFAULT,
-                    SecretHash.create(SECRET, 1000))));
-    try (FixtureServer node = new FixtureServer(queryNode, accounts, ServerConfig.loopback(0))) {
+    try (FixtureServer node = FixtureServer.withOneKey(queryNode, "fixture", "plain", SECRET)) {
       assertEquals(503, node.get("/properties", "plain", SECRET).statusCode());
 
       assertEquals(0, sync(indexer.resolve("fixture"), queryNode.resolve("fixture")));
@@ -59,7 +45,7 @@ class IndexCopyHttpTest {
 
       // A backup of the node's copy is a whole vendor folder that serves the same.
       assertEquals(0, sync(queryNode.resolve("fixture"), backup.resolve("fixture")));
-      try (FixtureServer restored = new FixtureServer(backup, accounts, ServerConfig.loopback(0))) {
+      try (FixtureServer restored = FixtureServer.withOneKey(backup, "fixture", "plain", SECRET)) {
         assertEquals(
             node.get("/properties?limit=50", "plain", SECRET).body(),
             restored.get("/properties?limit=50", "plain", SECRET).body());
