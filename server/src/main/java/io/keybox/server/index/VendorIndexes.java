@@ -19,6 +19,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.SegmentInfos;
@@ -56,7 +57,6 @@ public final class VendorIndexes implements Closeable {
    */
   public VendorIndexes(Path dataDir, long refreshMillis) throws IOException {
     this.dataDir = dataDir;
-    discover();
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -64,6 +64,7 @@ public final class VendorIndexes implements Closeable {
               thread.setDaemon(true);
               return thread;
             });
+    discover();
     refresher.scheduleWithFixedDelay(
         this::refreshQuietly, refreshMillis, refreshMillis, TimeUnit.MILLISECONDS);
   }
@@ -183,7 +184,7 @@ public final class VendorIndexes implements Closeable {
     }
     try {
       SnapshotManager reopened =
-          logSwaps(vendor, new SnapshotManager(vendor, directory(vendor, indexDir)));
+          followSwaps(vendor, new SnapshotManager(vendor, directory(vendor, indexDir)));
       managers.put(vendor, reopened);
       close(manager);
       failing.remove(vendor);
@@ -261,11 +262,15 @@ public final class VendorIndexes implements Closeable {
   private SnapshotManager open(String vendor) throws IOException {
     SnapshotManager manager = new SnapshotManager(vendor, directory(vendor, indexDir(vendor)));
     LOG.log(Level.INFO, "vendor {0}: serving index generation {1}", vendor, generation(manager));
-    return logSwaps(vendor, manager);
+    return followSwaps(vendor, manager);
   }
 
-  /** Logs each new commit {@code manager} swaps to, as operators read the log for them. */
-  private static SnapshotManager logSwaps(String vendor, SnapshotManager manager) {
+  /**
+   * Prepares the OPTIONS values of {@code manager}'s current snapshot now and of each snapshot it
+   * swaps to, and logs each swap, as operators read the log for them.
+   */
+  private SnapshotManager followSwaps(String vendor, SnapshotManager manager) {
+    prepareOptions(vendor, manager);
     manager.addListener(
         new ReferenceManager.RefreshListener() {
           @Override
@@ -279,10 +284,37 @@ public final class VendorIndexes implements Closeable {
                   "vendor {0}: swapped to index generation {1}",
                   vendor,
                   generation(manager));
+              prepareOptions(vendor, manager);
             }
           }
         });
     return manager;
+  }
+
+  /**
+   * Computes the OPTIONS values of {@code manager}'s current snapshot on the refresh thread, after
+   * whatever it is doing now: off the path of a server's start and of a swap (see {@link
+   * ListingState#options()}). A failure is logged; OPTIONS requests then try again.
+   */
+  private void prepareOptions(String vendor, SnapshotManager manager) {
+    try {
+      refresher.execute(() -> prepareOptionsNow(vendor, manager));
+    } catch (RejectedExecutionException closing) {
+      // The server is closing: nobody will ask.
+    }
+  }
+
+  private static void prepareOptionsNow(String vendor, SnapshotManager manager) {
+    try (Lease lease = manager.lease()) {
+      lease.snapshot().listings().options();
+    } catch (AlreadyClosedException replaced) {
+      // Dropped or reopened since: its successor prepares its own.
+    } catch (IOException | RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "vendor " + vendor + ": cannot list its OPTIONS values yet; requests will try again",
+          e);
+    }
   }
 
   private Path indexDir(String vendor) {
@@ -334,6 +366,12 @@ public final class VendorIndexes implements Closeable {
   @Override
   public void close() throws IOException {
     refresher.shutdownNow();
+    try {
+      // A computation in progress holds a lease: let it end before the directories close.
+      refresher.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     for (SnapshotManager manager : managers.values()) {
       manager.close();
     }

@@ -1,6 +1,7 @@
 package io.keybox.server.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +9,8 @@ import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.RecordKind;
+import io.keybox.schema.listing.ListingDim;
+import io.keybox.schema.listing.ListingOptions;
 import io.keybox.server.error.ApiException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +21,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -36,9 +42,14 @@ class VendorIndexesTest {
   @TempDir Path dataDir;
 
   private void index(String vendor, int listings) throws IOException {
+    index(vendor, listings, "Active");
+  }
+
+  private void index(String vendor, int listings, String status) throws IOException {
     List<String> lines = new ArrayList<>();
     for (int i = 1; i <= listings; i++) {
-      lines.add("{\"listingId\":\"" + vendor + "-" + i + "\",\"mls\":{\"status\":\"Active\"}}");
+      lines.add(
+          "{\"listingId\":\"" + vendor + "-" + i + "\",\"mls\":{\"status\":\"" + status + "\"}}");
     }
     Path dump = dataDir.resolveSibling(dataDir.getFileName() + "-" + vendor + ".ndjson");
     Files.write(dump, lines);
@@ -185,6 +196,52 @@ class VendorIndexesTest {
       assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
       assertEquals(503, assertThrows(ApiException.class, () -> indexes.lease("beta.bak")).status());
     }
+  }
+
+  @Test
+  void eachSnapshotListsTheOptionsValuesOfItsOwnCommit() throws Exception {
+    index("alpha", 3, "Active");
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      try (Lease before = indexes.lease("alpha")) {
+        index("alpha", 2, "Pending");
+        indexes.refresh();
+        // The values are computed when first asked for: asked for only now, after the swap, the
+        // old snapshot still lists its own commit's.
+        assertEquals(List.of("Active"), statuses(before));
+      }
+      try (Lease after = indexes.lease("alpha")) {
+        assertEquals(List.of("Pending"), statuses(after));
+        // Computed once per snapshot, whoever asks first.
+        assertSame(after.snapshot().listings().options(), after.snapshot().listings().options());
+      }
+    }
+  }
+
+  @Test
+  void theOptionsValuesAreComputedOnceWhenManyAskAtOnce() throws Exception {
+    index("alpha", 3, "Closed");
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER);
+        Lease lease = indexes.lease("alpha")) {
+      ListingState state = lease.snapshot().listings();
+      List<Future<ListingOptions>> asked = new ArrayList<>();
+      ExecutorService threads = Executors.newFixedThreadPool(8);
+      try {
+        for (int i = 0; i < 8; i++) {
+          asked.add(threads.submit(state::options));
+        }
+        ListingOptions first = asked.get(0).get();
+        assertEquals(List.of("Closed"), first.of(ListingDim.STATUS));
+        for (Future<ListingOptions> each : asked) {
+          assertSame(first, each.get());
+        }
+      } finally {
+        threads.shutdownNow();
+      }
+    }
+  }
+
+  private static List<String> statuses(Lease lease) throws IOException {
+    return lease.snapshot().listings().options().of(ListingDim.STATUS);
   }
 
   private static List<String> vendors(List<VendorStatus> status) {
