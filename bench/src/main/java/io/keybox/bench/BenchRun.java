@@ -122,6 +122,7 @@ public final class BenchRun {
     PostgresCluster postgres = null;
     Optional<ServerProcess.Memory> memory = Optional.empty();
     OptionalDouble startMillis = OptionalDouble.empty();
+    OptionalDouble restartMillis = OptionalDouble.empty();
     List<ClassReport> reports = new ArrayList<>();
     double loadBefore;
     try (Directory directory = FSDirectory.open(layout.indexDir());
@@ -175,6 +176,15 @@ public final class BenchRun {
       }
       if (server != null) {
         memory = Optional.of(server.memory());
+        // A profiled restart would record over the run's recording.
+        if (!options.profile()) {
+          say("restarting the Keybox server on the same index ...");
+          server = server.restart();
+          restartMillis = OptionalDouble.of(server.startMillis());
+          say(
+              String.format(
+                  Locale.ROOT, "server answering after %.2f s", server.startMillis() / 1000));
+        }
       }
     } finally {
       if (server != null) {
@@ -204,6 +214,7 @@ public final class BenchRun {
         options,
         indexing,
         startMillis,
+        restartMillis,
         memory,
         reports,
         profiles,

@@ -33,6 +33,26 @@ public final class ChildJvm {
 
   private ChildJvm() {}
 
+  /**
+   * run.sh's class-data sharing options for the server: the JVM maps the classes its previous run
+   * archived at {@code archive} instead of loading and verifying them again, and writes the archive
+   * when it exits if there is none for this JDK and classpath. Empty when the classpath holds a
+   * folder (the test runner's classes), which the JVM cannot archive and then exits with an error.
+   */
+  static List<String> classArchive(Path archive) {
+    for (String entry : classpath().split(java.io.File.pathSeparator)) {
+      if (!entry.endsWith(".jar") || !Files.isRegularFile(Path.of(entry))) {
+        return List.of();
+      }
+    }
+    return List.of(
+        "-XX:+AutoCreateSharedArchive",
+        "-XX:SharedArchiveFile=" + archive.toAbsolutePath(),
+        // Which classes it could not archive, and archives it replaces, are not the log's business.
+        "-Xlog:cds=off",
+        "-Xlog:cds+dynamic=off");
+  }
+
   /** The {@code java} of the running JDK. */
   static Path java() {
     return Path.of(System.getProperty("java.home"), "bin", "java");

@@ -29,12 +29,22 @@ public final class ServerProcess implements AutoCloseable {
   private final int port;
   private final double startMillis;
   private final String secret;
+  private final List<String> command;
+  private final Path workDir;
 
-  private ServerProcess(Process process, int port, double startMillis, String secret) {
+  private ServerProcess(
+      Process process,
+      int port,
+      double startMillis,
+      String secret,
+      List<String> command,
+      Path workDir) {
     this.process = process;
     this.port = port;
     this.startMillis = startMillis;
     this.secret = secret;
+    this.command = command;
+    this.workDir = workDir;
   }
 
   /**
@@ -48,7 +58,10 @@ public final class ServerProcess implements AutoCloseable {
   public record Memory(long heapUsedBytes, long heapLiveBytes, long rssBytes) {}
 
   /**
-   * Starts the server on {@code dataDir} and waits until it answers a search.
+   * Starts the server on {@code dataDir} and waits until it answers a search. It starts without a
+   * class-data archive (one left by an earlier run is deleted), as the first start of a build does;
+   * the archive it writes when it exits serves {@link #restart()}, as it serves every later start
+   * run.sh makes.
    *
    * @param heap the server's heap size, if set: {@code -Xms} and {@code -Xmx} both, as run.sh fixes
    *     it
@@ -74,10 +87,11 @@ public final class ServerProcess implements AutoCloseable {
             + RateLimit.MAX
             + "}}]}\n",
         StandardCharsets.UTF_8);
-    Path log = workDir.resolve("server.log");
-    Files.deleteIfExists(log);
+    Path archive = workDir.resolve("server.jsa");
+    Files.deleteIfExists(archive);
     List<String> jvm = new ArrayList<>(ChildJvm.VECTOR_API);
     jvm.add(ChildJvm.SERVER_GC);
+    jvm.addAll(ChildJvm.classArchive(archive));
     heap.ifPresent(h -> jvm.addAll(List.of("-Xms" + h, "-Xmx" + h)));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     List<String> args =
@@ -91,12 +105,28 @@ public final class ServerProcess implements AutoCloseable {
             "127.0.0.1",
             "--port",
             "0");
+    return launch(
+        ChildJvm.command(MAIN, jvm, args), workDir.resolve("server.log"), secret, workDir);
+  }
+
+  /**
+   * Stops this server and starts it again with the same command (and so the same JFR recording
+   * file, if any), waiting until it answers a search: a restart on the same index, the class-data
+   * archive written by this run's exit in place.
+   *
+   * @throws IOException when it does not start within a minute; the message holds its log's end
+   */
+  public ServerProcess restart() throws IOException {
+    close();
+    return launch(command, workDir.resolve("server-restart.log"), secret, workDir);
+  }
+
+  private static ServerProcess launch(List<String> command, Path log, String secret, Path workDir)
+      throws IOException {
+    Files.deleteIfExists(log);
     long started = System.nanoTime();
     Process process =
-        new ProcessBuilder(ChildJvm.command(MAIN, jvm, args))
-            .redirectErrorStream(true)
-            .redirectOutput(log.toFile())
-            .start();
+        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     try {
       int port = awaitPort(process, log, started);
       HttpConnection probe =
@@ -117,7 +147,7 @@ public final class ServerProcess implements AutoCloseable {
         }
       }
       double startMillis = (System.nanoTime() - started) / 1e6;
-      return new ServerProcess(process, port, startMillis, secret);
+      return new ServerProcess(process, port, startMillis, secret, command, workDir);
     } catch (IOException | RuntimeException | InterruptedException e) {
       process.destroyForcibly();
       if (e instanceof InterruptedException) {

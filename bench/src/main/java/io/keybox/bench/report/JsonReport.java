@@ -70,6 +70,11 @@ public final class JsonReport {
     } else {
       server.putNull("startMillis");
     }
+    if (report.serverRestartMillis().isPresent()) {
+      server.put("restartMillis", report.serverRestartMillis().getAsDouble());
+    } else {
+      server.putNull("restartMillis");
+    }
     server.put("heapLimit", report.options().serverHeap().orElse(null));
     report
         .serverMemory()

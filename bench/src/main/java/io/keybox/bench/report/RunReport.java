@@ -23,7 +23,10 @@ import java.util.OptionalDouble;
  * @param options the run's options
  * @param indexing what indexing or loading cost, per system
  * @param serverStartMillis how long the server took to answer its first search on the existing
- *     index (JVM start included), when Keybox ran
+ *     index (JVM start included), when Keybox ran: its first start, without a class-data archive
+ * @param serverRestartMillis the same for its restart after the run, with the class-data archive
+ *     the first start wrote at exit (as every later start run.sh makes); not measured with {@code
+ *     --profile}
  * @param serverMemory the server's memory after the run, when Keybox ran
  * @param classes the results per query class, in mix order
  * @param profiles hottest frames of each JFR recording, by recording name, with {@code --profile}
@@ -38,6 +41,7 @@ public record RunReport(
     BenchOptions options,
     List<IndexingReport> indexing,
     OptionalDouble serverStartMillis,
+    OptionalDouble serverRestartMillis,
     Optional<ServerProcess.Memory> serverMemory,
     List<ClassReport> classes,
     Map<String, String> profiles,
@@ -119,15 +123,38 @@ public record RunReport(
                 .filter(m -> m.heapLiveBytes() >= 0)
                 .map(m -> m.heapLiveBytes() <= 512L * 1024 * 1024)
                 .orElse(null)));
-    checks.add(
-        new TargetCheck(
-            "server start on an existing index (to the first answered search)",
-            "<= 2 s",
-            serverStartMillis.isPresent()
-                ? String.format(Locale.ROOT, "%.2f s", serverStartMillis.getAsDouble() / 1000)
-                : "not measured",
-            serverStartMillis.isPresent() ? serverStartMillis.getAsDouble() <= 2000 : null));
+    checks.add(start(serverStartMillis, serverRestartMillis));
     return checks;
+  }
+
+  /** The server's start, and its restart when measured: "1.62 s first, 1.01 s restarted". */
+  public String startText() {
+    return startText(serverStartMillis, serverRestartMillis);
+  }
+
+  private static String startText(OptionalDouble first, OptionalDouble restart) {
+    if (first.isEmpty()) {
+      return "not measured";
+    }
+    String text = String.format(Locale.ROOT, "%.2f s", first.getAsDouble() / 1000);
+    return restart.isEmpty()
+        ? text
+        : String.format(
+            Locale.ROOT, "%s first, %.2f s restarted", text, restart.getAsDouble() / 1000);
+  }
+
+  /**
+   * The start target: the first start (no class-data archive yet) and the restart (with it), when
+   * measured, both within 2 s.
+   */
+  static TargetCheck start(OptionalDouble first, OptionalDouble restart) {
+    return new TargetCheck(
+        "server start on an existing index (to the first answered search)",
+        "<= 2 s",
+        startText(first, restart),
+        first.isPresent()
+            ? first.getAsDouble() <= 2000 && (restart.isEmpty() || restart.getAsDouble() <= 2000)
+            : null);
   }
 
   /**

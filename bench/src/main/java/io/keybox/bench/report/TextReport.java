@@ -135,9 +135,13 @@ public final class TextReport {
           i.indexBytes() > 0 ? " + " + RunReport.mb(i.indexBytes()) + " of indexes" : "",
           i.note() == null ? "" : " (" + i.note() + ")");
     }
-    report
-        .serverStartMillis()
-        .ifPresent(ms -> out.printf(Locale.ROOT, "Server start on the index: %.2f s%n", ms / 1000));
+    if (report.serverStartMillis().isPresent()) {
+      out.printf(
+          Locale.ROOT,
+          "Server start on the index: %s (first: no class-data archive yet;"
+              + " restarted: with the archive the first wrote at exit)%n",
+          report.startText());
+    }
     report
         .serverMemory()
         .ifPresent(
