@@ -20,7 +20,9 @@ import java.time.temporal.ChronoUnit;
 /**
  * {@code OPTIONS /} and {@code OPTIONS /properties} (API.md §12): what the caller's key may use,
  * and the distinct values of the vendor's current index. The value lists are computed once per
- * snapshot ({@link io.keybox.server.index.ListingState}); a request only copies them out.
+ * snapshot, in the background as soon as it is served ({@link
+ * io.keybox.server.index.ListingState}); a request copies them out, or waits for them when it comes
+ * first.
  */
 final class MetadataHandlers {
   /** How long clients may cache metadata. */
