@@ -106,22 +106,56 @@ server_heap() {
     echo "-Xms$xmx"
   fi
 }
-# The server maps the classes its previous start loaded from a class-data archive (CDS) instead of
-# loading and verifying them again: a restart on the same index took 1.0-1.2 s instead of 1.5-2.0 s
-# (bench/README.md). The JVM writes the archive when a server exits and there is none for this JDK
-# and jar (after a build, say), and ignores one that does not match; deleting it is always safe.
-server_cds() {
-  local dir="$LOCAL/cds"
-  mkdir -p "$dir" 2>/dev/null || return 0
-  SERVER_CDS=(-XX:+AutoCreateSharedArchive "-XX:SharedArchiveFile=$dir/server-$(basename "$JAVA_HOME").jsa"
-    -Xlog:cds=off -Xlog:cds+dynamic=off)
-}
-SERVER_CDS=()
 # The indexer is a batch job: the throughput collector, about 20% faster than G1 there (bench/README.md).
 # The server keeps G1's short pauses.
 indexer() { "$JAVA" "${JVM_OPTS[@]}" -XX:+UseParallelGC ${KEYBOX_JAVA_OPTS:-} -jar "$INDEXER_JAR" "$@"; }
-server() { "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap) ${SERVER_CDS[@]+"${SERVER_CDS[@]}"} ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
+server() { "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap) ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
 bench() { "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC ${KEYBOX_JAVA_OPTS:-} -jar "$BENCH_JAR" "$@"; }
+
+# `serve` with a class-data archive (CDS): the classes an earlier server loaded, already parsed and
+# verified, which the JVM maps instead of loading them again. On the bench's 1M index a restart takes
+# 1.0-1.4 s instead of 1.8-2.6 s (bench/README.md). One archive per JDK and server jar, in
+# .keybox/cds/. A server that finds none writes one as it exits, and it is kept only if that server
+# was stopped (Ctrl-C, SIGTERM): one that failed to start (a wrong option, a port in use) loaded too
+# few classes to be worth mapping. Deleting the folder is always safe. The server runs as run.sh's
+# child, so run.sh passes Ctrl-C and SIGTERM on to it.
+serve() {
+  local dir="$LOCAL/cds" stamp archive written="" rc=0 arg cds=()
+  stamp=$(stat -c %Y "$SERVER_JAR" 2>/dev/null || stat -f %m "$SERVER_JAR" 2>/dev/null || echo 0)
+  archive="$dir/server-$(basename "$JAVA_HOME")-$stamp.jsa"
+  for arg in "$@"; do
+    if [ "$arg" = "--help" ]; then dir=""; fi # nothing worth archiving
+  done
+  if [ -z "$dir" ]; then
+    :
+  elif [ -s "$archive" ]; then
+    cds=("-XX:SharedArchiveFile=$archive" -Xlog:cds=off -Xlog:cds+dynamic=off)
+  elif mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ]; then
+    written="$archive.$$"
+    cds=("-XX:ArchiveClassesAtExit=$written" -Xlog:cds=off -Xlog:cds+dynamic=off)
+  fi
+  "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap) ${cds[@]+"${cds[@]}"} \
+    ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" serve "$@" &
+  local pid=$!
+  # Ctrl-C or SIGTERM to run.sh stops the server (SIGTERM: it finishes its requests and ends);
+  # run.sh waits for it to end, to keep the archive.
+  trap 'kill -TERM "$pid" 2>/dev/null || true' INT TERM
+  wait "$pid" || rc=$?
+  while kill -0 "$pid" 2>/dev/null; do
+    rc=0
+    wait "$pid" || rc=$?
+  done
+  trap - INT TERM
+  if [ -n "$written" ]; then
+    if [ -s "$written" ] && { [ "$rc" -eq 130 ] || [ "$rc" -eq 143 ]; }; then
+      rm -f "$dir/server-$(basename "$JAVA_HOME")-"*.jsa # earlier builds'
+      mv -f "$written" "$archive"
+    else
+      rm -f "$written"
+    fi
+  fi
+  return "$rc"
+}
 
 usage() {
   cat <<USAGE
@@ -161,9 +195,7 @@ demo() {
 keybox: serving the demo on http://localhost:8080  (key demo, secret demo; Ctrl-C stops)
 keybox: try   curl -u demo:demo 'http://localhost:8080/properties?cities=Houston&minbeds=3&limit=5'
 MSG
-  server_cds
-  exec "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap) ${SERVER_CDS[@]+"${SERVER_CDS[@]}"} ${KEYBOX_JAVA_OPTS:-} \
-    -jar "$SERVER_JAR" serve --data-dir "$DEMO_DATA" --keys "$DEMO_KEYS" --host 127.0.0.1 --port 8080
+  serve --data-dir "$DEMO_DATA" --keys "$DEMO_KEYS" --host 127.0.0.1 --port 8080
 }
 
 main() {
@@ -190,7 +222,7 @@ HELP
       (cd "$ROOT" && ./mvnw -B verify "$@")
       ;;
     index | generate) setup_java; build; indexer "$cmd" "$@" ;;
-    serve) setup_java; build; server_cds; server serve "$@" ;;
+    serve) setup_java; build; serve "$@" ;;
     keys) setup_java; build; server keys "$@" ;;
     bench) setup_java; build; bench "$@" ;;
     *) usage >&2; die "unknown command '$cmd'" 1 ;;

@@ -34,10 +34,13 @@ public final class ChildJvm {
   private ChildJvm() {}
 
   /**
-   * run.sh's class-data sharing options for the server: the JVM maps the classes its previous run
-   * archived at {@code archive} instead of loading and verifying them again, and writes the archive
-   * when it exits if there is none for this JDK and classpath. Empty when the classpath holds a
-   * folder (the test runner's classes), which the JVM cannot archive and then exits with an error.
+   * Class-data sharing for the server, as run.sh gives it: the JVM maps the classes its previous
+   * run archived at {@code archive} instead of loading and verifying them again, and writes the
+   * archive when it exits if there is none for this JDK and classpath. (run.sh reads and writes the
+   * archive with separate options, to keep only the archive of a server that was stopped rather
+   * than one that failed to start; the bench's server is always stopped after its run.) Empty when
+   * the classpath holds a folder (the test runner's classes), which the JVM cannot archive and then
+   * exits with an error.
    */
   static List<String> classArchive(Path archive) {
     for (String entry : classpath().split(java.io.File.pathSeparator)) {
