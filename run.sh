@@ -113,15 +113,18 @@ server() { "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_hea
 bench() { "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC ${KEYBOX_JAVA_OPTS:-} -jar "$BENCH_JAR" "$@"; }
 
 # `serve` with a class-data archive (CDS): the classes an earlier server loaded, already parsed and
-# verified, which the JVM maps instead of loading them again. On the bench's 1M index a restart takes
-# 1.0-1.4 s instead of 1.8-2.6 s (bench/README.md). One archive per JDK and server jar, in
+# verified, which the JVM maps instead of loading them again. On the bench's 1M index a server
+# started in 1.0-1.7 s with it, 1.8-2.6 s without (bench/README.md). One archive per JDK, server jar
+# and KEYBOX_JAVA_OPTS (some options, a heap over 32 GB say, make an archive unusable), in
 # .keybox/cds/. A server that finds none writes one as it exits, and it is kept only if that server
 # was stopped (Ctrl-C, SIGTERM): one that failed to start (a wrong option, a port in use) loaded too
 # few classes to be worth mapping. Deleting the folder is always safe. The server runs as run.sh's
 # child, so run.sh passes Ctrl-C and SIGTERM on to it.
 serve() {
   local dir="$LOCAL/cds" stamp archive written="" rc=0 arg cds=()
-  stamp=$(stat -c %Y "$SERVER_JAR" 2>/dev/null || stat -f %m "$SERVER_JAR" 2>/dev/null || echo 0)
+  # The JVM checks the jar's time and size, and the JDK's build, against the archive's.
+  stamp=$({ stat -c %Y "$SERVER_JAR" || stat -f %m "$SERVER_JAR"; cat "$JAVA_HOME/release"
+    printf '%s' "${KEYBOX_JAVA_OPTS:-}"; } 2>/dev/null | cksum | cut -d ' ' -f 1 || true)
   archive="$dir/server-$(basename "$JAVA_HOME")-$stamp.jsa"
   for arg in "$@"; do
     if [ "$arg" = "--help" ]; then dir=""; fi # nothing worth archiving

@@ -181,11 +181,17 @@ public final class BenchRun {
         // A profiled restart would record over the run's recording.
         if (!options.profile()) {
           say("restarting the Keybox server on the same index ...");
-          server = server.restart();
-          restartMillis = OptionalDouble.of(server.startMillis());
-          say(
-              String.format(
-                  Locale.ROOT, "server answering after %.2f s", server.startMillis() / 1000));
+          try {
+            server = server.restart();
+            restartMillis = OptionalDouble.of(server.startMillis());
+            say(
+                String.format(
+                    Locale.ROOT, "server answering after %.2f s", server.startMillis() / 1000));
+          } catch (IOException e) {
+            // The run's results stand; only the restart is not measured.
+            server = null;
+            notes.add("the server's restart failed, so it is not measured: " + e.getMessage());
+          }
         }
       }
     } finally {

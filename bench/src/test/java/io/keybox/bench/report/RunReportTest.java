@@ -18,6 +18,10 @@ class RunReportTest {
     assertEquals("2.14 s first, 1.05 s restarted", slowFirst.measured());
     assertEquals("FAILS", slowFirst.verdict());
 
+    TargetCheck slowRestart = RunReport.start(OptionalDouble.of(1_800), OptionalDouble.of(2_100));
+    assertEquals("1.80 s first, 2.10 s restarted", slowRestart.measured());
+    assertEquals("FAILS", slowRestart.verdict());
+
     TargetCheck noRestart = RunReport.start(OptionalDouble.of(1_800), OptionalDouble.empty());
     assertEquals("1.80 s", noRestart.measured());
     assertEquals("holds", noRestart.verdict());

@@ -25,6 +25,7 @@ public final class ListingState {
   private final Optional<ListingFacets.State> facets;
   private final ReentrantLock computing = new ReentrantLock();
   private volatile ListingOptions options;
+  private IOException failure; // guarded by computing
 
   private ListingState(IndexSearcher searcher, Optional<ListingFacets.State> facets) {
     this.searcher = searcher;
@@ -50,7 +51,9 @@ public final class ListingState {
    * that come while it computes wait for it. Call it while holding a {@link Lease} on the snapshot
    * (its reader must be open).
    *
-   * @throws IOException from the index; the next call tries again
+   * @throws IOException when the index could not be read; kept too, since a commit's files do not
+   *     change: every later call fails the same way without reading them again, until a new commit
+   *     is served
    */
   public ListingOptions options() throws IOException {
     ListingOptions known = options;
@@ -60,11 +63,24 @@ public final class ListingState {
     computing.lock();
     try {
       if (options == null) {
-        options = ListingOptions.compute(searcher, facets);
+        if (failure != null) {
+          throw new IOException("the OPTIONS values of this index could not be read", failure);
+        }
+        try {
+          options = ListingOptions.compute(searcher, facets);
+        } catch (IOException e) {
+          failure = e;
+          throw e;
+        }
       }
       return options;
     } finally {
       computing.unlock();
     }
+  }
+
+  /** Whether the OPTIONS values are computed (for tests of when that happens). */
+  boolean optionsComputed() {
+    return options != null;
   }
 }

@@ -64,7 +64,16 @@ public final class VendorIndexes implements Closeable {
               thread.setDaemon(true);
               return thread;
             });
-    discover();
+    try {
+      discover();
+    } catch (IOException | RuntimeException e) {
+      try {
+        close();
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
     refresher.scheduleWithFixedDelay(
         this::refreshQuietly, refreshMillis, refreshMillis, TimeUnit.MILLISECONDS);
   }
@@ -368,7 +377,9 @@ public final class VendorIndexes implements Closeable {
     refresher.shutdownNow();
     try {
       // A computation in progress holds a lease: let it end before the directories close.
-      refresher.awaitTermination(10, TimeUnit.SECONDS);
+      if (!refresher.awaitTermination(10, TimeUnit.SECONDS)) {
+        LOG.log(Level.WARNING, "the index refresh thread did not stop within 10 s; closing anyway");
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -28,6 +29,9 @@ import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -205,37 +209,72 @@ class VendorIndexesTest {
       try (Lease before = indexes.lease("alpha")) {
         index("alpha", 2, "Pending");
         indexes.refresh();
-        // The values are computed when first asked for: asked for only now, after the swap, the
-        // old snapshot still lists its own commit's.
-        assertEquals(List.of("Active"), statuses(before));
+        assertEquals(List.of("Active"), statuses(before), "a lease keeps its snapshot's values");
       }
       try (Lease after = indexes.lease("alpha")) {
         assertEquals(List.of("Pending"), statuses(after));
-        // Computed once per snapshot, whoever asks first.
-        assertSame(after.snapshot().listings().options(), after.snapshot().listings().options());
       }
+    }
+  }
+
+  @Test
+  void theOptionsValuesAreComputedInTheBackgroundOnceASnapshotIsServed() throws Exception {
+    index("alpha", 3, "Active");
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      awaitOptionsComputed(indexes, "alpha"); // at the start, nobody asking
+      index("alpha", 2, "Pending");
+      indexes.refresh();
+      awaitOptionsComputed(indexes, "alpha"); // after the swap, nobody asking
+      try (Lease lease = indexes.lease("alpha")) {
+        assertEquals(List.of("Pending"), statuses(lease));
+      }
+    }
+  }
+
+  private static void awaitOptionsComputed(VendorIndexes indexes, String vendor)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      try (Lease lease = indexes.lease(vendor)) {
+        if (lease.snapshot().listings().optionsComputed()) {
+          return;
+        }
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("the OPTIONS values of " + vendor + " were not computed in 10 s");
+      }
+      Thread.sleep(5);
     }
   }
 
   @Test
   void theOptionsValuesAreComputedOnceWhenManyAskAtOnce() throws Exception {
     index("alpha", 3, "Closed");
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER);
-        Lease lease = indexes.lease("alpha")) {
-      ListingState state = lease.snapshot().listings();
-      List<Future<ListingOptions>> asked = new ArrayList<>();
-      ExecutorService threads = Executors.newFixedThreadPool(8);
+    try (FSDirectory directory = FSDirectory.open(dataDir.resolve("alpha").resolve("index"));
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      // Not served by VendorIndexes, so nothing computes them in the background first.
+      ListingState state = ListingState.of(new IndexSearcher(reader));
+      int threads = 8;
+      CountDownLatch start = new CountDownLatch(1);
+      ExecutorService pool = Executors.newFixedThreadPool(threads);
       try {
-        for (int i = 0; i < 8; i++) {
-          asked.add(threads.submit(state::options));
+        List<Future<ListingOptions>> asked = new ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+          asked.add(
+              pool.submit(
+                  () -> {
+                    start.await();
+                    return state.options();
+                  }));
         }
+        start.countDown();
         ListingOptions first = asked.get(0).get();
         assertEquals(List.of("Closed"), first.of(ListingDim.STATUS));
         for (Future<ListingOptions> each : asked) {
           assertSame(first, each.get());
         }
       } finally {
-        threads.shutdownNow();
+        pool.shutdownNow();
       }
     }
   }
