@@ -80,6 +80,15 @@ class QuickBenchTest {
     }
     assertTrue(report.at("/mix/keyboxOverLucene/ratio").asDouble() > 0);
     assertTrue(report.get("targets").size() > 10);
+    for (JsonNode target : report.get("targets")) {
+      for (String field : List.of("name", "target", "measured", "holds", "written")) {
+        assertTrue(target.has(field), field + " missing: " + target);
+      }
+      assertTrue(target.has("holdsAsWritten"), target.toString());
+      if (target.get("name").asText().equals("Keybox indexing")) {
+        assertEquals(">= 25,000 listings/s", target.get("written").asText());
+      }
+    }
   }
 
   private static List<String> texts(JsonNode array) {

@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class JsonReport {
   /** Bumped when a field changes meaning or disappears. */
-  public static final int FORMAT = 1;
+  public static final int FORMAT = 2;
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -120,15 +120,21 @@ public final class JsonReport {
       node.put("name", t.name());
       node.put("target", t.target());
       node.put("measured", t.measured());
-      if (t.holds() == null) {
-        node.putNull("holds");
-      } else {
-        node.put("holds", t.holds());
-      }
+      putVerdict(node, "holds", t.holds());
+      node.put("written", t.written());
+      putVerdict(node, "holdsAsWritten", t.holdsAsWritten());
     }
     ObjectNode profiles = root.putObject("profiles");
     report.profiles().forEach(profiles::put);
     return root;
+  }
+
+  private static void putVerdict(ObjectNode node, String name, Boolean holds) {
+    if (holds == null) {
+      node.putNull(name);
+    } else {
+      node.put(name, holds);
+    }
   }
 
   private static ObjectNode config(BenchOptions o) {

@@ -1,9 +1,12 @@
 package io.keybox.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.bench.SystemName;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +31,7 @@ class RunReportTest {
   }
 
   @Test
-  void aP99TargetShowsRawLucenesP99BesideKeyboxs() {
+  void whereRawLuceneMissesTheP99TargetKeyboxIsHeldToRawLucenesP99OverSevenTenths() {
     TargetCheck check =
         RunReport.p99(
             Reports.of(
@@ -38,9 +41,87 @@ class RunReportTest {
                     SystemName.KEYBOX, Reports.measured(1500, 14.38, 0),
                     SystemName.LUCENE, Reports.measured(1900, 20.78, 0))));
     assertEquals("p99 sort", check.name());
-    assertEquals("<= 10 ms", check.target());
     assertEquals("14.4 ms (raw Lucene: 20.8 ms)", check.measured());
+    // 20.78 / 0.7 = 29.69
+    assertEquals("<= 29.7 ms", check.target());
+    assertEquals("holds", check.verdict());
+    assertTrue(check.changed());
+    assertEquals("<= 10 ms", check.written());
+    assertEquals("FAILS", check.verdictAsWritten());
+  }
+
+  @Test
+  void aP99OverRawLucenesP99OverSevenTenthsFailsTheChangedTarget() {
+    TargetCheck check =
+        RunReport.p99(
+            Reports.of(
+                "map-polygon",
+                10,
+                Map.of(
+                    SystemName.KEYBOX, Reports.measured(400, 31.0, 0),
+                    SystemName.LUCENE, Reports.measured(600, 20.78, 0))));
+    assertEquals("<= 29.7 ms", check.target());
     assertEquals("FAILS", check.verdict());
+    assertEquals("FAILS", check.verdictAsWritten());
+  }
+
+  @Test
+  void whereRawLuceneMeetsTheP99TargetKeyboxIsHeldToItAsWritten() {
+    TargetCheck check =
+        RunReport.p99(
+            Reports.of(
+                "single-listing",
+                10,
+                Map.of(
+                    SystemName.KEYBOX, Reports.measured(9000, 12.0, 0),
+                    SystemName.LUCENE, Reports.measured(30000, 8.0, 0))));
+    assertEquals("<= 10 ms", check.target());
+    assertFalse(check.changed());
+    assertEquals("FAILS", check.verdict());
+    assertEquals("FAILS", check.verdictAsWritten());
+  }
+
+  @Test
+  void whereLuceneAloneIndexesSlowerThanTheTargetKeyboxIsHeldToSevenTenthsOfIt() {
+    TargetCheck slow =
+        RunReport.indexing(
+            Optional.of(indexing("keybox", 1_000_000, 130.5)),
+            Optional.of(indexing("lucene", 1_000_000, 70.146)));
+    assertEquals(
+        "7,663 listings/s (Lucene alone: 14,256 listings/s; 0.54x of it)", slow.measured());
+    // 14,256 x 0.7 = 9,979
+    assertEquals(">= 9,979 listings/s", slow.target());
+    assertEquals("FAILS", slow.verdict());
+    assertEquals(">= 25,000 listings/s", slow.written());
+    assertEquals("FAILS", slow.verdictAsWritten());
+
+    TargetCheck close =
+        RunReport.indexing(
+            Optional.of(indexing("keybox", 1_000_000, 95.0)),
+            Optional.of(indexing("lucene", 1_000_000, 70.146)));
+    assertEquals("holds", close.verdict());
+    assertEquals("FAILS", close.verdictAsWritten());
+  }
+
+  @Test
+  void whereLuceneAloneReachesTheIndexingTargetKeyboxIsHeldToIt() {
+    TargetCheck check =
+        RunReport.indexing(
+            Optional.of(indexing("keybox", 1_000_000, 50.0)),
+            Optional.of(indexing("lucene", 1_000_000, 33.0)));
+    assertEquals(">= 25,000 listings/s", check.target());
+    assertFalse(check.changed());
+    assertEquals("FAILS", check.verdict());
+
+    TargetCheck alone =
+        RunReport.indexing(Optional.of(indexing("keybox", 20_000, 0.5)), Optional.empty());
+    assertEquals("40,000 listings/s", alone.measured());
+    assertEquals(">= 25,000 listings/s", alone.target());
+    assertEquals("holds", alone.verdict());
+  }
+
+  private static IndexingReport indexing(String system, long listings, double seconds) {
+    return new IndexingReport(system, listings, seconds, 0, 0, "");
   }
 
   @Test
