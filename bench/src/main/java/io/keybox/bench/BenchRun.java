@@ -367,11 +367,13 @@ public final class BenchRun {
               loaded.indexBytes(),
               String.format(
                   Locale.ROOT,
-                  "COPY %.1f s (%,d open houses too), indexes %.1f s, VACUUM ANALYZE %.1f s",
+                  "COPY %.1f s (%,d open houses too), indexes %.1f s, VACUUM ANALYZE %.1f s,"
+                      + " CHECKPOINT %.1f s",
                   loaded.copySeconds(),
                   loaded.openHouses(),
                   loaded.indexSeconds(),
-                  loaded.analyzeSeconds())));
+                  loaded.analyzeSeconds(),
+                  loaded.checkpointSeconds())));
       say(
           String.format(
               Locale.ROOT,
