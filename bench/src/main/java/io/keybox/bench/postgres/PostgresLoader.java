@@ -34,8 +34,8 @@ import org.postgresql.copy.CopyIn;
  * GIN and GiST indexes the query mix needs, then {@code VACUUM ANALYZE}. Table, COPY and indexes
  * are one transaction, so with {@code wal_level = minimal} the data is not written twice. A {@code
  * CHECKPOINT} ends the load: VACUUM leaves every page of the tables dirty (hint bits, visibility),
- * and PostgreSQL's first timed checkpoint, five minutes after its start, wrote them out during the
- * measured classes and stalled the other systems' reads for seconds.
+ * for PostgreSQL's first timed checkpoint, five minutes after its start, to write out during the
+ * measured classes (a run without it saw the server's index reads stall for seconds just then).
  */
 public final class PostgresLoader {
   private static final int BATCH = 512;
