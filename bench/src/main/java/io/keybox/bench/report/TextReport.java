@@ -170,7 +170,7 @@ public final class TextReport {
         RunReport.LIMIT_SHARE);
     out.printf(
         Locale.ROOT,
-        "  %-13s %-30s %-64s %-20s %s%n",
+        "  %-13s %-36s %-64s %-20s %s%n",
         "verdict",
         "as written",
         "target",
@@ -179,7 +179,7 @@ public final class TextReport {
     for (TargetCheck t : report.targets()) {
       out.printf(
           Locale.ROOT,
-          "  %-13s %-30s %-64s %-20s %s%n",
+          "  %-13s %-36s %-64s %-20s %s%n",
           t.verdict(),
           t.changed() ? t.verdictAsWritten() + " at " + t.written() : "-",
           t.name(),
