@@ -33,13 +33,7 @@ class RunReportTest {
   @Test
   void whereRawLuceneMissesTheP99TargetKeyboxIsHeldToRawLucenesP99OverSevenTenths() {
     TargetCheck check =
-        RunReport.p99(
-            Reports.of(
-                "sort",
-                10,
-                Map.of(
-                    SystemName.KEYBOX, Reports.measured(1500, 14.38, 0),
-                    SystemName.LUCENE, Reports.measured(1900, 20.78, 0))));
+        p99("sort", 10, Reports.measured(1500, 14.38, 0), Reports.measured(1900, 20.78, 0));
     assertEquals("p99 sort", check.name());
     assertEquals("14.4 ms (raw Lucene: 20.8 ms)", check.measured());
     // 20.78 / 0.7 = 29.69
@@ -53,13 +47,7 @@ class RunReportTest {
   @Test
   void aP99OverRawLucenesP99OverSevenTenthsFailsTheChangedTarget() {
     TargetCheck check =
-        RunReport.p99(
-            Reports.of(
-                "map-polygon",
-                10,
-                Map.of(
-                    SystemName.KEYBOX, Reports.measured(400, 31.0, 0),
-                    SystemName.LUCENE, Reports.measured(600, 20.78, 0))));
+        p99("map-polygon", 10, Reports.measured(400, 31.0, 0), Reports.measured(600, 20.78, 0));
     assertEquals("<= 29.7 ms", check.target());
     assertEquals("FAILS", check.verdict());
     assertEquals("FAILS", check.verdictAsWritten());
@@ -68,13 +56,7 @@ class RunReportTest {
   @Test
   void failedRequestsFailTheChangedP99Target() {
     TargetCheck check =
-        RunReport.p99(
-            Reports.of(
-                "city-price-beds",
-                10,
-                Map.of(
-                    SystemName.KEYBOX, Reports.measured(416, 37.5, 6),
-                    SystemName.LUCENE, Reports.measured(927, 30.11, 0))));
+        p99("city-price-beds", 10, Reports.measured(416, 37.5, 6), Reports.measured(927, 30.11, 0));
     // 30.11 / 0.7 = 43.01
     assertEquals("<= 43.0 ms", check.target());
     assertEquals("FAILS", check.verdict());
@@ -83,13 +65,7 @@ class RunReportTest {
   @Test
   void aRawLuceneRunWithErrorsOrOtherAnswersDoesNotChangeTheP99Target() {
     TargetCheck withErrors =
-        RunReport.p99(
-            Reports.of(
-                "keyword",
-                10,
-                Map.of(
-                    SystemName.KEYBOX, Reports.measured(1300, 17.0, 0),
-                    SystemName.LUCENE, Reports.measured(1600, 22.0, 3))));
+        p99("keyword", 10, Reports.measured(1300, 17.0, 0), Reports.measured(1600, 22.0, 3));
     assertEquals("<= 10 ms", withErrors.target());
     assertEquals("17.0 ms (raw Lucene: 22.0 ms)", withErrors.measured());
     assertEquals("FAILS", withErrors.verdict());
@@ -110,13 +86,7 @@ class RunReportTest {
   @Test
   void whereRawLuceneMeetsTheP99TargetKeyboxIsHeldToItAsWritten() {
     TargetCheck check =
-        RunReport.p99(
-            Reports.of(
-                "single-listing",
-                10,
-                Map.of(
-                    SystemName.KEYBOX, Reports.measured(9000, 12.0, 0),
-                    SystemName.LUCENE, Reports.measured(30000, 8.0, 0))));
+        p99("single-listing", 10, Reports.measured(9000, 12.0, 0), Reports.measured(30000, 8.0, 0));
     assertEquals("<= 10 ms", check.target());
     assertFalse(check.changed());
     assertEquals("FAILS", check.verdict());
@@ -196,5 +166,12 @@ class RunReportTest {
             Reports.of("count", 10, Map.of(SystemName.LUCENE, Reports.measured(2000, 3.2, 0))));
     assertEquals("not measured", check.measured());
     assertEquals("not measured", check.verdict());
+  }
+
+  /** The p99 check of class {@code name} where both Keybox and raw Lucene ran and agreed. */
+  private static TargetCheck p99(
+      String name, double target, SystemResult keybox, SystemResult lucene) {
+    return RunReport.p99(
+        Reports.of(name, target, Map.of(SystemName.KEYBOX, keybox, SystemName.LUCENE, lucene)));
   }
 }
