@@ -10,6 +10,9 @@ import java.util.Optional;
 
 /** The report as text tables: one block per class, then indexing, the server, the targets. */
 public final class TextReport {
+  /** A line of the target list: verdict, as written, name, target held to, measured. */
+  private static final String TARGET_ROW = "  %-13s %-36s %-64s %-20s %s%n";
+
   private TextReport() {}
 
   public static void print(RunReport report, PrintStream out) {
@@ -168,18 +171,11 @@ public final class TextReport {
             + " target in this run,%n  Keybox is held to %.1fx of the limit instead; \"as written\""
             + " gives the issue's target and its verdict.%n",
         RunReport.LIMIT_SHARE);
-    out.printf(
-        Locale.ROOT,
-        "  %-13s %-36s %-64s %-20s %s%n",
-        "verdict",
-        "as written",
-        "target",
-        "held to",
-        "measured");
+    out.printf(Locale.ROOT, TARGET_ROW, "verdict", "as written", "target", "held to", "measured");
     for (TargetCheck t : report.targets()) {
       out.printf(
           Locale.ROOT,
-          "  %-13s %-36s %-64s %-20s %s%n",
+          TARGET_ROW,
           t.verdict(),
           t.changed() ? t.verdictAsWritten() + " at " + t.written() : "-",
           t.name(),
