@@ -3,7 +3,6 @@ package io.keybox.schema.listing;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.field.KeywordField;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -14,18 +13,19 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.document.Document;
+import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.facet.Facets;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsConfig;
 import org.apache.lucene.facet.FacetsConfig.DrillDownTermsIndexing;
 import org.apache.lucene.facet.sortedset.DefaultSortedSetDocValuesReaderState;
 import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetCounts;
-import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField;
 import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The SortedSet doc values facets of listings (Lucene's {@code SortedSetDocValuesFacetField}): one
@@ -58,6 +58,8 @@ public final class ListingFacets {
 
   private static final List<String> FIELDS =
       List.of(ANALYTICS_FIELD, FacetsConfig.DEFAULT_INDEX_FIELD_NAME);
+
+  private static final ListingDim[] DIMS = ListingDim.values();
 
   private final FacetsConfig config = new FacetsConfig();
 
@@ -119,21 +121,23 @@ public final class ListingFacets {
    * spelling.
    */
   public Document build(Document doc, JsonNode listing) {
-    for (ListingDim dim : ListingDim.values()) {
+    // What FacetsConfig.build writes for these dims (flat, multi-valued, no drill-down terms):
+    // one sorted-set doc value "dim<DELIM>label" per label in the dim's field. Written directly,
+    // as build also copies every other field of the document into a new one: that made this step
+    // about a third slower (bench/README, "Optimisations"). ListingFacetsTest pins the encoding.
+    for (ListingDim dim : DIMS) {
       Set<String> seen = new HashSet<>();
       for (String value : dim.field().values(listing)) {
         if (seen.add(KeywordField.normalize(value))) {
           // The facet path delimiter may not occur in a label; a feed could still send it.
           String label = value.replace(FacetsConfig.DELIM_CHAR, ' ');
-          doc.add(new SortedSetDocValuesFacetField(dim.dimName(), label));
+          doc.add(
+              new SortedSetDocValuesField(
+                  fieldOf(dim), new BytesRef(FacetsConfig.pathToString(dim.dimName(), label))));
         }
       }
     }
-    try {
-      return config.build(doc);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e); // only taxonomy facets do I/O here
-    }
+    return doc;
   }
 
   /**

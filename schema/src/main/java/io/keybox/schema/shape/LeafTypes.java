@@ -42,6 +42,9 @@ public final class LeafTypes {
   public static final LeafType INTEGER =
       raw -> {
         if (isAbsent(raw)) return NullNode.getInstance();
+        if (raw.isIntegralNumber() && raw.canConvertToLong()) {
+          return NODES.numberNode(raw.longValue()); // what the general path gives, faster
+        }
         BigDecimal value = number(raw);
         try {
           return NODES.numberNode(value.longValueExact());
@@ -269,8 +272,7 @@ public final class LeafTypes {
   }
 
   private static JsonNode decimal(JsonNode raw) {
-    BigDecimal value = number(raw);
-    double d = value.doubleValue();
+    double d = exactDouble(raw);
     if (!Double.isFinite(d)) {
       throw new IllegalArgumentException("number out of range, got " + describe(raw));
     }
@@ -278,6 +280,22 @@ public final class LeafTypes {
       return NODES.numberNode((long) d);
     }
     return NODES.numberNode(d);
+  }
+
+  /**
+   * The double nearest the number {@code raw} holds. A JSON integer or double gives it without a
+   * BigDecimal (a long converts to the nearest double, as BigDecimal does; a double's BigDecimal is
+   * its shortest decimal form, which converts back to the same double); text and other numbers take
+   * the BigDecimal path.
+   */
+  private static double exactDouble(JsonNode raw) {
+    if (raw.isDouble()) {
+      return raw.doubleValue();
+    }
+    if (raw.isIntegralNumber() && raw.canConvertToLong()) {
+      return (double) raw.longValue();
+    }
+    return number(raw).doubleValue();
   }
 
   private static BigDecimal number(JsonNode raw) {

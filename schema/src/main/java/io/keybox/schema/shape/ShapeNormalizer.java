@@ -31,24 +31,29 @@ public final class ShapeNormalizer {
       throws InvalidRecordException {
     ObjectNode out = NODES.objectNode();
     for (Shape member : shape.members()) {
-      String path = prefix + member.key();
-      out.set(member.key(), value(member, raw.get(member.key()), path));
+      out.set(member.key(), value(member, raw.get(member.key()), prefix));
     }
     return out;
   }
 
-  private static JsonNode value(Shape member, JsonNode raw, String path)
+  /**
+   * The canonical value of {@code member}; {@code prefix} is the path of its parent. The member's
+   * own path is spelled out only for an error or a nested object: most values are leaves that
+   * coerce without error, and a string per leaf is garbage on the indexer's hottest path.
+   */
+  private static JsonNode value(Shape member, JsonNode raw, String prefix)
       throws InvalidRecordException {
-    boolean absent = LeafTypes.isAbsent(raw);
     switch (member) {
       case Shape.Leaf leaf -> {
         try {
           return leaf.type().coerce(raw);
         } catch (IllegalArgumentException e) {
-          throw new InvalidRecordException(path, e.getMessage());
+          throw new InvalidRecordException(prefix + member.key(), e.getMessage());
         }
       }
       case Shape.Obj obj -> {
+        boolean absent = LeafTypes.isAbsent(raw);
+        String path = prefix + member.key();
         if (absent && obj.nullable()) {
           return NullNode.getInstance();
         }
@@ -59,9 +64,10 @@ public final class ShapeNormalizer {
         return object(obj, absent ? NODES.objectNode() : raw, path + ".");
       }
       case Shape.ObjList list -> {
-        if (absent) {
+        if (LeafTypes.isAbsent(raw)) {
           return NullNode.getInstance();
         }
+        String path = prefix + member.key();
         if (!raw.isArray()) {
           throw new InvalidRecordException(path, "expected a list, got " + LeafTypes.describe(raw));
         }

@@ -16,8 +16,10 @@ import org.apache.lucene.facet.FacetsCollectorManager;
 import org.apache.lucene.facet.FacetsConfig;
 import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.MatchAllDocsQuery;
@@ -65,6 +67,33 @@ class ListingFacetsTest {
       }
     }
     return DirectoryReader.open(dir);
+  }
+
+  @Test
+  void eachLabelIsOneSortedSetValueOfDimAndLabelInItsDimsField() throws Exception {
+    // The encoding Lucene's FacetsConfig.build gives a flat dim: "dim" U+001F "label". A label
+    // holding U+001F itself has it replaced; case variants count once, under the first spelling.
+    ListingRecord listing =
+        ListingRecord.parse(
+            JSON.readTree(
+                ("{'mlsId':1,'listingId':'A','property':{'type':'RES',"
+                        + "'interiorFeatures':'Pool, pool, Fire\\u001fplace'},"
+                        + "'address':{'city':'Houston'},'mls':{'status':'Active'}}")
+                    .replace('\'', '"')));
+    Document doc = new ListingFacets().build(new Document(), listing.tree());
+    List<String> values = new ArrayList<>();
+    for (IndexableField field : doc.getFields()) {
+      assertEquals(DocValuesType.SORTED_SET, field.fieldType().docValuesType(), field.name());
+      values.add(field.name() + " " + field.binaryValue().utf8ToString().replace('\u001f', '/'));
+    }
+    assertEquals(
+        List.of(
+            "$analytics status/Active",
+            "$analytics type/RES",
+            "$analytics city/Houston",
+            "$facets features/Pool",
+            "$facets features/Fire place"),
+        values);
   }
 
   @Test

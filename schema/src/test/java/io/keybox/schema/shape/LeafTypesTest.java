@@ -3,6 +3,9 @@ package io.keybox.schema.shape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,5 +78,54 @@ class LeafTypesTest {
   @ValueSource(strings = {"2024-05-01T12:00-05:00", "2024-05-01T17:00Z"})
   void recordDateTimesPrintAsUtcWithSeconds(String text) {
     assertEquals("2024-05-01T17:00:00Z", LeafTypes.DATETIME.coerce(new TextNode(text)).asText());
+  }
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Coerces the value of the JSON text {@code json} and prints the result as JSON. */
+  private static String coerced(LeafType type, String json) throws JsonProcessingException {
+    JsonNode raw = JSON.readTree(json);
+    return JSON.writeValueAsString(type.coerce(raw));
+  }
+
+  // The feed's numbers arrive as int, long, big integer or double nodes; each kind must come out
+  // as the general (BigDecimal) reading has it, text too. Beyond 2^53 a whole number is no longer
+  // exact in a double, and a decimal prints as one.
+  @ParameterizedTest(name = "{0} {1} -> {2}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "INTEGER | 3 | 3",
+        "INTEGER | -5 | -5",
+        "INTEGER | 9007199254740993 | 9007199254740993",
+        "INTEGER | 3.0 | 3",
+        "INTEGER | '\"42\"' | 42",
+        "NUMBER | 250000 | 250000",
+        "NUMBER | 0.25 | 0.25",
+        "NUMBER | 1.0E2 | 100",
+        "NUMBER | -7.5 | -7.5",
+        "NUMBER | 9007199254740993 | 9.007199254740992E15",
+        "NUMBER | 18446744073709551616 | 1.8446744073709552E19",
+        "NUMBER | '\"12.50\"' | 12.5",
+      })
+  void numbersOfEveryKind(String type, String json, String expected)
+      throws JsonProcessingException {
+    LeafType leaf = type.equals("INTEGER") ? LeafTypes.INTEGER : LeafTypes.NUMBER;
+    assertEquals(expected, coerced(leaf, json));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"3.5", "18446744073709551616", "\"3 rooms\""})
+  void notAWholeNumber(String json) {
+    assertThrows(IllegalArgumentException.class, () -> coerced(LeafTypes.INTEGER, json));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"1e400", "-1e400"})
+  void aNumberBeyondADoubleIsOutOfRange(String json) {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> coerced(LeafTypes.NUMBER, json));
+    String infinity = json.startsWith("-") ? "\"-Infinity\"" : "\"Infinity\"";
+    assertEquals("number out of range, got " + infinity, e.getMessage());
   }
 }
