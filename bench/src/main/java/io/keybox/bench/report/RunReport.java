@@ -196,9 +196,10 @@ public record RunReport(
   }
 
   /**
-   * The indexing target: Keybox's rate against the issue's 25,000 listings/s, or, when Lucene alone
-   * (writing the same documents built beforehand) misses that in the same run, against {@link
-   * #LIMIT_SHARE} of Lucene alone's rate.
+   * The indexing target: Keybox's rate against the issue's 25,000 listings/s, or, when the indexing
+   * limit (Lucene alone writing the indexer's documents, and Jackson's round trip of every record:
+   * see {@code LuceneIndexing}) misses that in the same run, against {@link #LIMIT_SHARE} of the
+   * limit's rate.
    */
   static TargetCheck indexing(Optional<IndexingReport> keybox, Optional<IndexingReport> lucene) {
     double written = INDEXING_TARGET;
