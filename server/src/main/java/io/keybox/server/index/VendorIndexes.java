@@ -41,6 +41,15 @@ import org.apache.lucene.store.FSDirectory;
 public final class VendorIndexes implements Closeable {
   private static final System.Logger LOG = System.getLogger(VendorIndexes.class.getName());
 
+  /**
+   * How long the OPTIONS values of the snapshots a server opens at its start wait: the start and
+   * its first searches come first. Counting every listing's facet values takes about 0.4 s at 1M
+   * listings, and on 2 cores, done at once, it made a fresh server answer its first search 0.4 to
+   * 0.9 s later (bench/README, "Optimisations"). An OPTIONS request that comes before computes them
+   * itself. Snapshots of a later swap, or vendors found later, have theirs prepared at once.
+   */
+  public static final long OPTIONS_AFTER_START_MILLIS = 2000;
+
   private final Path dataDir;
   private final Map<String, SnapshotManager> managers = new ConcurrentHashMap<>();
   private final Map<String, Directory> directories = new ConcurrentHashMap<>();
@@ -56,6 +65,17 @@ public final class VendorIndexes implements Closeable {
    * @throws IOException when the data directory cannot be listed
    */
   public VendorIndexes(Path dataDir, long refreshMillis) throws IOException {
+    this(dataDir, refreshMillis, OPTIONS_AFTER_START_MILLIS);
+  }
+
+  /**
+   * As {@link #VendorIndexes(Path, long)}, preparing the OPTIONS values of the snapshots opened at
+   * the start {@code optionsAfterStartMillis} later (see {@link #OPTIONS_AFTER_START_MILLIS}).
+   *
+   * @throws IOException when the data directory cannot be listed
+   */
+  public VendorIndexes(Path dataDir, long refreshMillis, long optionsAfterStartMillis)
+      throws IOException {
     this.dataDir = dataDir;
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(
@@ -65,7 +85,7 @@ public final class VendorIndexes implements Closeable {
               return thread;
             });
     try {
-      discover();
+      discover(optionsAfterStartMillis);
     } catch (IOException | RuntimeException e) {
       try {
         close();
@@ -163,7 +183,7 @@ public final class VendorIndexes implements Closeable {
    * @throws IOException when the data directory cannot be listed
    */
   public void refresh() throws IOException {
-    discover();
+    discover(0);
     for (Map.Entry<String, SnapshotManager> vendor : managers.entrySet()) {
       refresh(vendor.getKey(), vendor.getValue());
     }
@@ -193,7 +213,7 @@ public final class VendorIndexes implements Closeable {
     }
     try {
       SnapshotManager reopened =
-          followSwaps(vendor, new SnapshotManager(vendor, directory(vendor, indexDir)));
+          followSwaps(vendor, new SnapshotManager(vendor, directory(vendor, indexDir)), 0);
       managers.put(vendor, reopened);
       close(manager);
       failing.remove(vendor);
@@ -245,7 +265,10 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
-  private void discover() throws IOException {
+  /**
+   * Opens the vendors not served yet; their OPTIONS values are prepared {@code optionsAfter} ms on.
+   */
+  private void discover(long optionsAfter) throws IOException {
     if (!Files.isDirectory(dataDir)) {
       return;
     }
@@ -256,7 +279,7 @@ public final class VendorIndexes implements Closeable {
             && !managers.containsKey(vendor)
             && hasCommit(indexDir(vendor))) {
           try {
-            managers.put(vendor, open(vendor));
+            managers.put(vendor, open(vendor, optionsAfter));
             failing.remove(vendor);
           } catch (IOException | RuntimeException e) {
             if (failing.add(vendor)) {
@@ -268,18 +291,19 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
-  private SnapshotManager open(String vendor) throws IOException {
+  private SnapshotManager open(String vendor, long optionsAfter) throws IOException {
     SnapshotManager manager = new SnapshotManager(vendor, directory(vendor, indexDir(vendor)));
     LOG.log(Level.INFO, "vendor {0}: serving index generation {1}", vendor, generation(manager));
-    return followSwaps(vendor, manager);
+    return followSwaps(vendor, manager, optionsAfter);
   }
 
   /**
-   * Prepares the OPTIONS values of {@code manager}'s current snapshot now and of each snapshot it
-   * swaps to, and logs each swap, as operators read the log for them.
+   * Prepares the OPTIONS values of {@code manager}'s current snapshot {@code optionsAfter} ms from
+   * now and of each snapshot it swaps to at once, and logs each swap, as operators read the log for
+   * them.
    */
-  private SnapshotManager followSwaps(String vendor, SnapshotManager manager) {
-    prepareOptions(vendor, manager);
+  private SnapshotManager followSwaps(String vendor, SnapshotManager manager, long optionsAfter) {
+    prepareOptions(vendor, manager, optionsAfter);
     manager.addListener(
         new ReferenceManager.RefreshListener() {
           @Override
@@ -293,7 +317,7 @@ public final class VendorIndexes implements Closeable {
                   "vendor {0}: swapped to index generation {1}",
                   vendor,
                   generation(manager));
-              prepareOptions(vendor, manager);
+              prepareOptions(vendor, manager, 0);
             }
           }
         });
@@ -301,13 +325,14 @@ public final class VendorIndexes implements Closeable {
   }
 
   /**
-   * Computes the OPTIONS values of {@code manager}'s current snapshot on the refresh thread, after
-   * whatever it is doing now: off the path of a server's start and of a swap (see {@link
-   * ListingState#options()}). A failure is logged; OPTIONS requests then try again.
+   * Computes the OPTIONS values of {@code manager}'s current snapshot on the refresh thread, {@code
+   * after} ms from now and after whatever it is doing then: off the path of a server's start and of
+   * a swap (see {@link ListingState#options()}). A failure is logged; OPTIONS requests then try
+   * again.
    */
-  private void prepareOptions(String vendor, SnapshotManager manager) {
+  private void prepareOptions(String vendor, SnapshotManager manager, long after) {
     try {
-      refresher.execute(() -> prepareOptionsNow(vendor, manager));
+      refresher.schedule(() -> prepareOptionsNow(vendor, manager), after, TimeUnit.MILLISECONDS);
     } catch (RejectedExecutionException closing) {
       // The server is closing: nobody will ask.
     }

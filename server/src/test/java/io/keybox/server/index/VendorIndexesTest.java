@@ -1,6 +1,7 @@
 package io.keybox.server.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -220,7 +221,7 @@ class VendorIndexesTest {
   @Test
   void theOptionsValuesAreComputedInTheBackgroundOnceASnapshotIsServed() throws Exception {
     index("alpha", 3, "Active");
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, 0)) {
       awaitOptionsComputed(indexes, "alpha"); // at the start, nobody asking
       index("alpha", 2, "Pending");
       indexes.refresh();
@@ -228,6 +229,21 @@ class VendorIndexesTest {
       try (Lease lease = indexes.lease("alpha")) {
         assertEquals(List.of("Pending"), statuses(lease));
       }
+    }
+  }
+
+  @Test
+  void theOptionsValuesOfTheFirstSnapshotsWaitForTheStartThoseOfASwapDoNot() throws Exception {
+    index("alpha", 3, "Active");
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER)) {
+      Thread.sleep(200); // the refresh thread is idle: nothing computes them meanwhile
+      try (Lease lease = indexes.lease("alpha")) {
+        assertFalse(lease.snapshot().listings().optionsComputed());
+        assertEquals(List.of("Active"), statuses(lease)); // asked for: computed then
+      }
+      index("alpha", 2, "Pending");
+      indexes.refresh();
+      awaitOptionsComputed(indexes, "alpha"); // after the swap, nobody asking
     }
   }
 
