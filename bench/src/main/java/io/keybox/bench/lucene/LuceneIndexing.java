@@ -24,7 +24,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.stream.IntStream;
 import java.util.zip.GZIPInputStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
@@ -218,8 +217,7 @@ public final class LuceneIndexing {
      */
     List<Document> documents(List<OpenHouseRecord> openHouses, long listings, ExecutorService pool)
         throws IOException {
-      List<OpenHouseRecord> keyed = new ArrayList<>(openHouses.size());
-      List<ListingRecord> theirListings = new ArrayList<>(openHouses.size());
+      List<Joined> joined = new ArrayList<>(openHouses.size());
       long nextMlsId = listings + 1;
       for (OpenHouseRecord openHouse : openHouses) {
         ListingRecord listing =
@@ -236,14 +234,15 @@ public final class LuceneIndexing {
         if (listing == null) {
           continue; // the indexer rejects it: its listing is not among those written
         }
-        keyed.add(openHouse.withKey(keyed.size() + 1));
-        theirListings.add(listing);
+        joined.add(new Joined(openHouse.withKey(joined.size() + 1), listing));
       }
-      List<Integer> positions = IntStream.range(0, keyed.size()).boxed().toList();
       return inParallel(
-          positions, i -> openHouseDocuments.toDocument(keyed.get(i), theirListings.get(i)), pool);
+          joined, j -> openHouseDocuments.toDocument(j.openHouse(), j.listing()), pool);
     }
   }
+
+  /** An open house with its key, and its listing. */
+  private record Joined(OpenHouseRecord openHouse, ListingRecord listing) {}
 
   /** A step that may throw: a parse, a codec round or a document build. */
   @FunctionalInterface
