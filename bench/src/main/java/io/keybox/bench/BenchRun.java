@@ -30,7 +30,6 @@ import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.generate.FeedGenerator;
 import io.keybox.indexer.generate.GeneratorConfig;
 import io.keybox.indexer.ids.IdMap;
-import io.keybox.server.index.SearchDirectory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +53,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 
 /**
  * One bench run, end to end: generate the feed, index it with the Keybox indexer, start the server,
@@ -125,7 +125,7 @@ public final class BenchRun {
     OptionalDouble restartMillis = OptionalDouble.empty();
     List<ClassReport> reports = new ArrayList<>();
     double loadBefore;
-    try (Directory directory = SearchDirectory.open(layout.indexDir());
+    try (Directory directory = FSDirectory.open(layout.indexDir());
         DirectoryReader reader = DirectoryReader.open(directory)) {
       Map<SystemName, Target> targets = new EnumMap<>(SystemName.class);
       // The server starts first, while this JVM is idle: reading the vocabulary leaves its JIT

@@ -26,6 +26,7 @@ import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 
 /**
  * The snapshot managers of every vendor under the data directory ({@code DIR/<vendor>/index}). A
@@ -390,7 +391,7 @@ public final class VendorIndexes implements Closeable {
 
   private static Directory openDirectory(Path indexDir) {
     try {
-      return SearchDirectory.open(indexDir);
+      return FSDirectory.open(indexDir);
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

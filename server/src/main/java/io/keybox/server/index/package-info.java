@@ -5,8 +5,7 @@
  * refresh thread once it is served: {@link io.keybox.server.index.ListingState}), so they are
  * swapped together and built once per commit. Callers hold a {@link io.keybox.server.index.Lease}
  * for the whole of a request. A background thread refreshes. {@link
- * io.keybox.server.index.VendorStatus} is what health and metrics report of each vendor. {@link
- * io.keybox.server.index.SearchDirectory} is how an index folder is opened for searching. Depends
- * on Lucene (core and facet), the schema module and {@code error}.
+ * io.keybox.server.index.VendorStatus} is what health and metrics report of each vendor. Depends on
+ * Lucene (core and facet), the schema module and {@code error}.
  */
 package io.keybox.server.index;
