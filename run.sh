@@ -79,6 +79,7 @@ build() {
     touch "$started"
     mvnw package -DskipTests || die "build failed; run './mvnw -B package' to see why" 2
     mv "$started" "$STAMP"
+    ensure_archive >/dev/null # part of the build, so the first server of it starts with it
   fi
 }
 
@@ -109,55 +110,172 @@ server_heap() {
 # The indexer is a batch job: the throughput collector, about 20% faster than G1 there (bench/README.md).
 # The server keeps G1's short pauses.
 indexer() { "$JAVA" "${JVM_OPTS[@]}" -XX:+UseParallelGC ${KEYBOX_JAVA_OPTS:-} -jar "$INDEXER_JAR" "$@"; }
-server() { "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap) ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
-bench() { "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC ${KEYBOX_JAVA_OPTS:-} -jar "$BENCH_JAR" "$@"; }
+# The server's java command line, up to its own options: `"${SERVER_JAVA[@]}" OPTIONS -jar ...`.
+server_java() { SERVER_JAVA=("$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap)); }
+server() { server_java; "${SERVER_JAVA[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
 
-# `serve` with a class-data archive (CDS): the classes an earlier server loaded, already parsed and
-# verified, which the JVM maps instead of loading them again. On the bench's 1M index a server
-# started in 1.0-1.7 s with it, 1.8-2.6 s without (bench/README.md). One archive per JDK, server jar
-# and KEYBOX_JAVA_OPTS (some options, a heap over 32 GB say, make an archive unusable), in
-# .keybox/cds/. A server that finds none writes one as it exits, and it is kept only if that server
-# was stopped (Ctrl-C, SIGTERM): one that failed to start (a wrong option, a port in use) loaded too
-# few classes to be worth mapping. Deleting the folder is always safe. The server runs as run.sh's
-# child, so run.sh passes Ctrl-C and SIGTERM on to it.
-serve() {
-  local dir="$LOCAL/cds" stamp archive written="" rc=0 arg cds=()
+# The server's class-data archive (CDS): the classes a server loads, already parsed and verified,
+# which the JVM maps instead of loading them again. On the bench's 1M index a server answers its
+# first search in about 1 s with it, 2 s without (bench/README.md). The archive is made once per
+# build, JDK and KEYBOX_JAVA_OPTS (the JVM maps it only for the same JDK build and jar, and some
+# options, a heap over 32 GB say, make it unusable), by a training run, before the first server
+# needs it; it lives in .keybox/cds/, and deleting the folder is always safe. The training server
+# runs with KEYBOX_JAVA_OPTS too (the archive must fit them): options that name a file or a port (a GC
+# log, a JFR recording, a debugger) are used by it for a few seconds as well.
+CDS_DIR="$LOCAL/cds"
+CDS_QUIET=(-Xlog:cds=off -Xlog:cds+dynamic=off) # classes it cannot archive are not the log's business
+
+# The archive's path for this JDK, server jar and KEYBOX_JAVA_OPTS.
+archive_file() {
+  local stamp
   # The JVM checks the jar's time and size, and the JDK's build, against the archive's.
   stamp=$({ stat -c %Y "$SERVER_JAR" || stat -f %m "$SERVER_JAR"; cat "$JAVA_HOME/release"
     printf '%s' "${KEYBOX_JAVA_OPTS:-}"; } 2>/dev/null | cksum | cut -d ' ' -f 1 || true)
-  archive="$dir/server-$(basename "$JAVA_HOME")-$stamp.jsa"
-  for arg in "$@"; do
-    if [ "$arg" = "--help" ]; then dir=""; fi # nothing worth archiving
-  done
-  if [ -z "$dir" ]; then
-    :
-  elif [ -s "$archive" ]; then
-    cds=("-XX:SharedArchiveFile=$archive" -Xlog:cds=off -Xlog:cds+dynamic=off)
-  elif mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ]; then
-    written="$archive.$$"
-    cds=("-XX:ArchiveClassesAtExit=$written" -Xlog:cds=off -Xlog:cds+dynamic=off)
+  printf '%s/server-%s-%s.jsa\n' "$CDS_DIR" "$(basename "$JAVA_HOME")" "$stamp"
+}
+
+# Prints the archive's path once it exists, training it first if needed; prints nothing (and says
+# why) when it cannot be made, and the server then runs without one. A training run that failed is
+# not tried again for the same build, JDK and options until its .failed file is deleted.
+ensure_archive() {
+  local archive
+  archive=$(archive_file)
+  if [ -f "$archive.failed" ]; then
+    say "no class-data archive: its training run failed (see $archive.failed; delete it to try again)"
+    return 0
   fi
-  "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap) ${cds[@]+"${cds[@]}"} \
-    ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" serve "$@" &
-  local pid=$!
-  # Ctrl-C or SIGTERM to run.sh stops the server (SIGTERM: it finishes its requests and ends);
-  # run.sh waits for it to end, to keep the archive.
-  trap 'kill -TERM "$pid" 2>/dev/null || true' INT TERM
-  wait "$pid" || rc=$?
-  while kill -0 "$pid" 2>/dev/null; do
-    rc=0
-    wait "$pid" || rc=$?
-  done
-  trap - INT TERM
-  if [ -n "$written" ]; then
-    if [ -s "$written" ] && { [ "$rc" -eq 130 ] || [ "$rc" -eq 143 ]; }; then
-      rm -f "$dir/server-$(basename "$JAVA_HOME")-"*.jsa # earlier builds'
-      mv -f "$written" "$archive"
-    else
-      rm -f "$written"
+  if [ ! -s "$archive" ]; then
+    if ! mkdir -p "$CDS_DIR" 2>/dev/null || [ ! -w "$CDS_DIR" ]; then
+      say "cannot write $CDS_DIR: the server starts without a class-data archive"
+      return 0
     fi
+    train_archive "$archive" || return 0
   fi
-  return "$rc"
+  printf '%s\n' "$archive"
+}
+
+# One HTTP/1.1 request to the training server on 127.0.0.1:$1 with the demo key (demo:demo); prints
+# the response (bash's /dev/tcp, so no curl is needed). Fails when the status is not $2. A subshell,
+# so that the connection closes with it, whatever fails.
+training_request() (
+  port=$1 expected=$2 method=$3 target=$4
+  exec 3<>"/dev/tcp/127.0.0.1/$port" || exit 1
+  printf '%s %s HTTP/1.1\r\nHost: 127.0.0.1:%s\r\nAuthorization: Basic ZGVtbzpkZW1v\r\nAccept-Encoding: %s\r\nConnection: close\r\n\r\n' \
+    "$method" "$target" "$port" "${5:-identity}" >&3
+  if command -v timeout >/dev/null 2>&1; then
+    response=$(timeout 30 cat <&3 | tr -d '\0') || true
+  else
+    response=$(cat <&3 | tr -d '\0') || true
+  fi
+  printf '%s %s -> %s\n' "$method" "$target" "${response%%$'\r'*}" >&2
+  [[ "$response" == "HTTP/1.1 $expected "* ]] && printf '%s\n' "$response"
+)
+
+# The training run's requests: one of each kind the API serves (each sort, filter family, endpoint,
+# compressed and not, and an error of each status), so the archive holds the classes each needs.
+training_requests() {
+  local port=$1 page id key i
+  for i in $(seq 100); do # the first search waits for the index to be open
+    page=$(training_request "$port" 200 GET '/properties?limit=1' 2>/dev/null) && break
+    sleep 0.1
+  done
+  id=$(printf '%s' "$page" | grep -o '"mlsId":[0-9]*' | head -n 1 | cut -d : -f 2)
+  [ -n "$id" ] || return 1
+  key=$(training_request "$port" 200 GET '/openhouses?limit=1' | grep -o '"openHouseKey":[0-9]*' |
+    head -n 1 | cut -d : -f 2)
+  [ -n "$key" ] || return 1
+  training_request "$port" 200 GET '/properties?cities=Houston&minprice=150000&maxprice=900000&minbeds=2&maxbeds=5&minbaths=2&sort=-listprice&count=true' gzip &&
+    training_request "$port" 200 GET '/properties?points=29.6,-95.6&points=29.9,-95.6&points=29.9,-95.2&points=29.6,-95.2&sort=listdate' gzip &&
+    training_request "$port" 200 GET '/properties?q=hous&q=77&type=RES&type=CND&minarea=800&minyear=1960&maxdom=200&sort=beds' &&
+    training_request "$port" 200 GET '/properties?status=Closed&status=Pending&minlistdate=2020-01-01&maxlistdate=2030-12-31&sort=-closedate&offset=1&limit=5' &&
+    training_request "$port" 200 GET '/properties?features=Pantry&water=false&sort=baths&include=rooms&idx=ignore' &&
+    training_request "$port" 200 GET '/properties?lastId=0&limit=500' gzip &&
+    training_request "$port" 200 GET "/properties/$id?include=compliance" &&
+    training_request "$port" 200 GET "/properties/$id/analytics" &&
+    training_request "$port" 200 GET '/properties/analytics?cities=Houston' &&
+    training_request "$port" 200 GET '/openhouses?cities=Houston&minprice=100000&sort=-listprice' gzip &&
+    training_request "$port" 200 GET "/openhouses/$key" &&
+    training_request "$port" 200 GET '/agents?name=a' &&
+    training_request "$port" 200 OPTIONS '/' &&
+    training_request "$port" 200 OPTIONS '/properties' &&
+    training_request "$port" 400 GET '/properties?minprice=cheap' &&
+    training_request "$port" 404 GET '/properties/999999999' &&
+    training_request "$port" 404 GET '/nowhere' >/dev/null
+}
+
+# Writes the class-data archive $1 by a training run: a server on a small generated index of its
+# own, answering training_requests, then stopped; its JVM writes the archive as it exits. A few
+# seconds, once per build. On failure its log is kept as $1.failed and run.sh says so.
+train_archive() {
+  # Per process: two run.sh that find no archive at once each train their own.
+  local archive=$1 work="$CDS_DIR/training.$$" log="$CDS_DIR/training-$$.log" written="$1.$$"
+  local pid port="" rc=0 ok=0 i
+  say "training the server's class-data archive (once per build; a few seconds)..."
+  rm -rf "$work" && mkdir -p "$work" && : >"$log" || return 1
+  if indexer generate --out "$work/feed" --listings 300 --seed 7 --vendor "$DEMO_VENDOR" >>"$log" 2>&1 &&
+    indexer index --data-dir "$work/data" --vendor "$DEMO_VENDOR" --listings "$work/feed/listings.ndjson.gz" \
+      --openhouses "$work/feed/openhouses.ndjson.gz" --agents "$work/feed/agents.ndjson.gz" >>"$log" 2>&1; then
+    server_java
+    "${SERVER_JAVA[@]}" "-XX:ArchiveClassesAtExit=$written" "${CDS_QUIET[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" \
+      serve --data-dir "$work/data" --keys "$DEMO_KEYS" --host 127.0.0.1 --port 0 >>"$log" 2>&1 &
+    pid=$!
+    # A background job of a script ignores Ctrl-C: stopping run.sh stops the training server too.
+    trap 'kill -KILL "$pid" 2>/dev/null; rm -rf "$work" "$written" "$log"; exit 130' INT TERM
+    for i in $(seq 600); do
+      # The port and the character after it: a line read while still being written has no port yet.
+      port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\)[^0-9].*|\1|p' "$log" | head -n 1)
+      [ -n "$port" ] || ! kill -0 "$pid" 2>/dev/null && break
+      sleep 0.1
+    done
+    [ -n "$port" ] && training_requests "$port" >/dev/null 2>>"$log" && ok=1
+    kill -TERM "$pid" 2>/dev/null || true
+    for i in $(seq 600); do # the archive is written in a second or two
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" || rc=$?
+    trap - INT TERM
+  fi
+  rm -rf "$work"
+  # Stopped by SIGTERM, the JVM exits with 143 after writing the archive.
+  if [ "$ok" -eq 1 ] && [ "$rc" -eq 143 ] && [ -s "$written" ]; then
+    # Earlier builds' archives, and what their training runs left.
+    find "$CDS_DIR" -name 'server-*.jsa*' ! -newer "$SERVER_JAR" -delete 2>/dev/null || true
+    mv -f "$written" "$archive"
+    rm -f "$log"
+    return 0
+  fi
+  rm -f "$written"
+  mv -f "$log" "$archive.failed"
+  say "the training run failed (its log: $archive.failed): the server starts without a class-data archive"
+  return 1
+}
+
+# `serve`, with the class-data archive. run.sh gives way to the server's JVM, which so gets Ctrl-C
+# and SIGTERM itself (SIGTERM: it finishes its requests and ends).
+serve() {
+  local cds=() arg archive=""
+  for arg in "$@"; do
+    [ "$arg" = "--help" ] && archive="none" # nothing to start
+  done
+  [ -n "$archive" ] || archive=$(ensure_archive)
+  if [ "$archive" != "none" ] && [ -n "$archive" ]; then
+    cds=("-XX:SharedArchiveFile=$archive" "${CDS_QUIET[@]}")
+  fi
+  server_java
+  exec "${SERVER_JAVA[@]}" ${cds[@]+"${cds[@]}"} ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" serve "$@"
+}
+
+# The bench, told the server jar and its class-data archive, so that it starts the server as serve
+# does. The bench's KEYBOX_JAVA_OPTS are its own JVM's, not the server's: the archive is the one for
+# none.
+bench() {
+  local archive
+  archive=$(KEYBOX_JAVA_OPTS="" ensure_archive)
+  "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC ${KEYBOX_JAVA_OPTS:-} \
+    -Dkeybox.bench.serverJar="$SERVER_JAR" ${archive:+"-Dkeybox.bench.serverArchive=$archive"} \
+    -jar "$BENCH_JAR" "$@"
 }
 
 usage() {

@@ -25,6 +25,7 @@ import io.keybox.bench.report.ClassReport;
 import io.keybox.bench.report.IndexingReport;
 import io.keybox.bench.report.Machine;
 import io.keybox.bench.report.RunReport;
+import io.keybox.bench.report.ServerStarts;
 import io.keybox.bench.report.SystemResult;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.generate.FeedGenerator;
@@ -121,8 +122,7 @@ public final class BenchRun {
     ServerProcess server = null;
     PostgresCluster postgres = null;
     Optional<ServerProcess.Memory> memory = Optional.empty();
-    OptionalDouble startMillis = OptionalDouble.empty();
-    OptionalDouble restartMillis = OptionalDouble.empty();
+    ServerStarts starts = ServerStarts.NONE;
     List<ClassReport> reports = new ArrayList<>();
     double loadBefore;
     try (Directory directory = FSDirectory.open(layout.indexDir());
@@ -139,13 +139,22 @@ public final class BenchRun {
                 work,
                 options.serverHeap(),
                 options.profile() ? Optional.of(work.resolve("server.jfr")) : Optional.empty());
-        startMillis = OptionalDouble.of(server.startMillis());
+        starts =
+            new ServerStarts(
+                OptionalDouble.of(server.startMillis()), server.archived(), OptionalDouble.empty());
+        if (server.archive().isPresent() && !server.archived()) {
+          notes.add(
+              "the server's JVM did not map the class-data archive run.sh gave ("
+                  + server.archive().get()
+                  + "): its first start is one without an archive");
+        }
         say(
             String.format(
                 Locale.ROOT,
-                "server answering after %.2f s on port %d",
+                "server answering after %.2f s on port %d (%s)",
                 server.startMillis() / 1000,
-                server.port()));
+                server.port(),
+                server.archived() ? "with the class-data archive" : "no class-data archive"));
         targets.put(
             SystemName.KEYBOX,
             new KeyboxTarget(
@@ -180,10 +189,14 @@ public final class BenchRun {
         memory = Optional.of(server.memory());
         // A profiled restart would record over the run's recording.
         if (!options.profile()) {
-          say("restarting the Keybox server on the same index ...");
+          say("restarting the Keybox server on the same index, without a class-data archive ...");
           try {
-            server = server.restart();
-            restartMillis = OptionalDouble.of(server.startMillis());
+            server = server.restartWithoutArchive();
+            starts =
+                new ServerStarts(
+                    starts.firstMillis(),
+                    starts.firstArchived(),
+                    OptionalDouble.of(server.startMillis()));
             say(
                 String.format(
                     Locale.ROOT, "server answering after %.2f s", server.startMillis() / 1000));
@@ -221,8 +234,7 @@ public final class BenchRun {
         loadAfter,
         options,
         indexing,
-        startMillis,
-        restartMillis,
+        starts,
         memory,
         reports,
         profiles,

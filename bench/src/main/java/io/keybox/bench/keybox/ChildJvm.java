@@ -11,9 +11,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Starts the indexer and the server as child JVMs, the way {@code run.sh} does: the same JDK as
- * this one, the same JVM options, and the classes of this bench's own classpath (the shaded bench
- * jar holds the indexer and the server). A separate process keeps the server's heap, threads and
- * profile apart from the load generator's.
+ * this one, the same JVM options; the server from the server jar and its class-data archive when
+ * run.sh hands them over, else (like the indexer) from this bench's own classpath, since the shaded
+ * bench jar holds the indexer and the server. A separate process keeps the server's heap, threads
+ * and profile apart from the load generator's.
  */
 public final class ChildJvm {
   /** The JVM options run.sh gives every command: native access, one-line logs. */
@@ -34,26 +35,54 @@ public final class ChildJvm {
   private ChildJvm() {}
 
   /**
-   * Class-data sharing for the server, as run.sh gives it: the JVM maps the classes its previous
-   * run archived at {@code archive} instead of loading and verifying them again, and writes the
-   * archive when it exits if there is none for this JDK and classpath. (run.sh reads and writes the
-   * archive with separate options, to keep only the archive of a server that was stopped rather
-   * than one that failed to start; the bench's server is always stopped after its run.) Empty when
-   * the classpath holds a folder (the test runner's classes), which the JVM cannot archive and then
-   * exits with an error.
+   * The server jar run.sh hands the bench (system property {@code keybox.bench.serverJar}), so that
+   * the bench starts the server as {@code ./run.sh serve} does; empty under the test runner or when
+   * the bench jar runs by itself, and then the server runs from this classpath.
+   */
+  static Optional<Path> serverJar() {
+    return pathProperty("keybox.bench.serverJar");
+  }
+
+  /**
+   * The server's class-data archive run.sh trained for the server jar (system property {@code
+   * keybox.bench.serverArchive}); empty when run.sh could not make one.
+   */
+  static Optional<Path> serverArchive() {
+    return pathProperty("keybox.bench.serverArchive");
+  }
+
+  private static Optional<Path> pathProperty(String name) {
+    String value = System.getProperty(name);
+    return value == null || value.isBlank() || !Files.isRegularFile(Path.of(value))
+        ? Optional.empty()
+        : Optional.of(Path.of(value));
+  }
+
+  /**
+   * The options run.sh starts the server with to map its class-data archive: the JVM maps the
+   * classes of the training run instead of loading and verifying them again.
    */
   static List<String> classArchive(Path archive) {
-    for (String entry : classpath().split(java.io.File.pathSeparator)) {
-      if (!entry.endsWith(".jar") || !Files.isRegularFile(Path.of(entry))) {
-        return List.of();
-      }
-    }
     return List.of(
-        "-XX:+AutoCreateSharedArchive",
         "-XX:SharedArchiveFile=" + archive.toAbsolutePath(),
-        // Which classes it could not archive, and archives it replaces, are not the log's business.
+        // Which classes it could not archive, and why, is not the log's business.
         "-Xlog:cds=off",
         "-Xlog:cds+dynamic=off");
+  }
+
+  /**
+   * Whether the process {@code pid} has {@code archive} mapped, that is whether its JVM accepted
+   * the archive (one made for another JDK, jar or options is ignored); empty where that cannot be
+   * read (no {@code /proc}).
+   */
+  static Optional<Boolean> mapsFile(long pid, Path archive) {
+    try {
+      String maps = Files.readString(Path.of("/proc", Long.toString(pid), "maps"));
+      // The kernel names a mapped file by its real path.
+      return Optional.of(maps.contains(archive.toRealPath().toString()));
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /** The {@code java} of the running JDK. */
@@ -82,15 +111,25 @@ public final class ChildJvm {
     return System.getProperty("java.class.path");
   }
 
+  /**
+   * The command line running the server jar with {@code jvmOptions} and {@code args}, as run.sh
+   * does.
+   */
+  static List<String> jarCommand(Path jar, List<String> jvmOptions, List<String> args) {
+    return java(jvmOptions, List.of("-jar", jar.toAbsolutePath().toString()), args);
+  }
+
   /** The command line running {@code mainClass} with {@code jvmOptions} and {@code args}. */
   static List<String> command(String mainClass, List<String> jvmOptions, List<String> args) {
+    return java(jvmOptions, List.of("-cp", classpath(), mainClass), args);
+  }
+
+  private static List<String> java(List<String> jvmOptions, List<String> main, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(java().toString());
     command.addAll(RUN_SH_OPTIONS);
     command.addAll(jvmOptions);
-    command.add("-cp");
-    command.add(classpath());
-    command.add(mainClass);
+    command.addAll(main);
     command.addAll(args);
     return command;
   }

@@ -22,29 +22,59 @@ import java.util.regex.Pattern;
 public final class ServerProcess implements AutoCloseable {
   public static final String KEY = "bench";
   private static final String MAIN = "io.keybox.server.ServerMain";
-  private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
+  private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)\\D");
   private static final Pattern USED = Pattern.compile("used (\\d+)K");
 
   private final Process process;
   private final int port;
   private final double startMillis;
+  private final boolean archived;
   private final String secret;
-  private final List<String> command;
+  private final Launch launch;
   private final Path workDir;
 
   private ServerProcess(
       Process process,
       int port,
       double startMillis,
+      boolean archived,
       String secret,
-      List<String> command,
+      Launch launch,
       Path workDir) {
     this.process = process;
     this.port = port;
     this.startMillis = startMillis;
+    this.archived = archived;
     this.secret = secret;
-    this.command = command;
+    this.launch = launch;
     this.workDir = workDir;
+  }
+
+  /**
+   * How the server is started: its command line with the class-data archive options, if any, and
+   * without them.
+   */
+  private record Launch(
+      List<String> command, List<String> commandWithoutArchive, Optional<Path> archive) {
+    static Launch of(List<String> jvm, List<String> args) {
+      Optional<Path> jar = ChildJvm.serverJar();
+      if (jar.isEmpty()) {
+        // Under the test runner: the server's classes are folders, which the JVM cannot archive.
+        List<String> command = ChildJvm.command(MAIN, jvm, args);
+        return new Launch(command, command, Optional.empty());
+      }
+      Optional<Path> archive = ChildJvm.serverArchive();
+      List<String> withArchive = new ArrayList<>(jvm);
+      archive.ifPresent(a -> withArchive.addAll(ChildJvm.classArchive(a)));
+      return new Launch(
+          ChildJvm.jarCommand(jar.get(), withArchive, args),
+          ChildJvm.jarCommand(jar.get(), jvm, args),
+          archive);
+    }
+
+    Launch withoutArchive() {
+      return new Launch(commandWithoutArchive, commandWithoutArchive, Optional.empty());
+    }
   }
 
   /**
@@ -58,10 +88,10 @@ public final class ServerProcess implements AutoCloseable {
   public record Memory(long heapUsedBytes, long heapLiveBytes, long rssBytes) {}
 
   /**
-   * Starts the server on {@code dataDir} and waits until it answers a search. It starts without a
-   * class-data archive (one left by an earlier run is deleted), as the first start of a build does;
-   * the archive it writes when it exits serves {@link #restart()}, as it serves every later start
-   * run.sh makes.
+   * Starts the server on {@code dataDir} as {@code ./run.sh serve} starts it, and waits until it
+   * answers a search: from the server jar with the class-data archive run.sh trained for it when
+   * run.sh runs the bench ({@link ChildJvm#serverJar()}), else from this classpath without an
+   * archive.
    *
    * @param heap the server's heap size, if set: {@code -Xms} and {@code -Xmx} both, as run.sh fixes
    *     it
@@ -87,11 +117,8 @@ public final class ServerProcess implements AutoCloseable {
             + RateLimit.MAX
             + "}}]}\n",
         StandardCharsets.UTF_8);
-    Path archive = workDir.resolve("server.jsa");
-    Files.deleteIfExists(archive);
     List<String> jvm = new ArrayList<>(ChildJvm.VECTOR_API);
     jvm.add(ChildJvm.SERVER_GC);
-    jvm.addAll(ChildJvm.classArchive(archive));
     heap.ifPresent(h -> jvm.addAll(List.of("-Xms" + h, "-Xmx" + h)));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     List<String> args =
@@ -105,28 +132,30 @@ public final class ServerProcess implements AutoCloseable {
             "127.0.0.1",
             "--port",
             "0");
-    return launch(
-        ChildJvm.command(MAIN, jvm, args), workDir.resolve("server.log"), secret, workDir);
+    return launch(Launch.of(jvm, args), workDir.resolve("server.log"), secret, workDir);
   }
 
   /**
    * Stops this server and starts it again with the same command (and so the same JFR recording
-   * file, if any), waiting until it answers a search: a restart on the same index, the class-data
-   * archive written by this run's exit in place.
+   * file, if any) but without a class-data archive, as a server started without run.sh; waits until
+   * it answers a search.
    *
    * @throws IOException when it does not start within a minute; the message holds its log's end
    */
-  public ServerProcess restart() throws IOException {
+  public ServerProcess restartWithoutArchive() throws IOException {
     close();
-    return launch(command, workDir.resolve("server-restart.log"), secret, workDir);
+    return launch(launch.withoutArchive(), workDir.resolve("server-restart.log"), secret, workDir);
   }
 
-  private static ServerProcess launch(List<String> command, Path log, String secret, Path workDir)
+  private static ServerProcess launch(Launch launch, Path log, String secret, Path workDir)
       throws IOException {
     Files.deleteIfExists(log);
     long started = System.nanoTime();
     Process process =
-        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        new ProcessBuilder(launch.command())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
     try {
       int port = awaitPort(process, log, started);
       HttpConnection probe =
@@ -147,7 +176,9 @@ public final class ServerProcess implements AutoCloseable {
         }
       }
       double startMillis = (System.nanoTime() - started) / 1e6;
-      return new ServerProcess(process, port, startMillis, secret, command, workDir);
+      boolean archived =
+          launch.archive().flatMap(a -> ChildJvm.mapsFile(process.pid(), a)).orElse(false);
+      return new ServerProcess(process, port, startMillis, archived, secret, launch, workDir);
     } catch (IOException | RuntimeException | InterruptedException e) {
       process.destroyForcibly();
       if (e instanceof InterruptedException) {
@@ -203,6 +234,16 @@ public final class ServerProcess implements AutoCloseable {
   /** Milliseconds from starting the JVM to the first answered search. */
   public double startMillis() {
     return startMillis;
+  }
+
+  /** The class-data archive this server was started with, if any. */
+  public Optional<Path> archive() {
+    return launch.archive();
+  }
+
+  /** Whether the server's JVM mapped a class-data archive (false where that cannot be told). */
+  public boolean archived() {
+    return archived;
   }
 
   /** The process id, e.g. to attach a profiler. */

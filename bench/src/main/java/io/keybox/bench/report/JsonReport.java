@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class JsonReport {
   /** Bumped when a field changes meaning or disappears. */
-  public static final int FORMAT = 2;
+  public static final int FORMAT = 3;
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -65,16 +65,10 @@ public final class JsonReport {
       node.put("note", i.note());
     }
     ObjectNode server = root.putObject("server");
-    if (report.serverStartMillis().isPresent()) {
-      server.put("startMillis", report.serverStartMillis().getAsDouble());
-    } else {
-      server.putNull("startMillis");
-    }
-    if (report.serverRestartMillis().isPresent()) {
-      server.put("restartMillis", report.serverRestartMillis().getAsDouble());
-    } else {
-      server.putNull("restartMillis");
-    }
+    ServerStarts starts = report.serverStarts();
+    putMillis(server, "startMillis", starts.firstMillis());
+    server.put("startArchived", starts.firstArchived());
+    putMillis(server, "startWithoutArchiveMillis", starts.withoutArchiveMillis());
     server.put("heapLimit", report.options().serverHeap().orElse(null));
     report
         .serverMemory()
@@ -127,6 +121,14 @@ public final class JsonReport {
     ObjectNode profiles = root.putObject("profiles");
     report.profiles().forEach(profiles::put);
     return root;
+  }
+
+  private static void putMillis(ObjectNode node, String name, java.util.OptionalDouble millis) {
+    if (millis.isPresent()) {
+      node.put(name, millis.getAsDouble());
+    } else {
+      node.putNull(name);
+    }
   }
 
   private static void putVerdict(ObjectNode node, String name, Boolean holds) {

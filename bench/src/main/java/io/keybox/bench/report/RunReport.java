@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * Everything one run measured, and the issue's targets checked against it.
@@ -22,11 +21,8 @@ import java.util.OptionalDouble;
  * @param loadAfter the 1-minute load average after the last
  * @param options the run's options
  * @param indexing what indexing or loading cost, per system
- * @param serverStartMillis how long the server took to answer its first search on the existing
- *     index (JVM start included), when Keybox ran: its first start, without a class-data archive
- * @param serverRestartMillis the same for its restart after the run, with the class-data archive
- *     the first start wrote at exit (as every later start run.sh makes); not measured with {@code
- *     --profile}
+ * @param serverStarts how long the server took to answer its first search on the existing index
+ *     (JVM start included), as run.sh starts it and without a class-data archive
  * @param serverMemory the server's memory after the run, when Keybox ran
  * @param classes the results per query class, in mix order
  * @param profiles hottest frames of each JFR recording, by recording name, with {@code --profile}
@@ -40,8 +36,7 @@ public record RunReport(
     double loadAfter,
     BenchOptions options,
     List<IndexingReport> indexing,
-    OptionalDouble serverStartMillis,
-    OptionalDouble serverRestartMillis,
+    ServerStarts serverStarts,
     Optional<ServerProcess.Memory> serverMemory,
     List<ClassReport> classes,
     Map<String, String> profiles,
@@ -118,38 +113,8 @@ public record RunReport(
                 .filter(m -> m.heapLiveBytes() >= 0)
                 .map(m -> m.heapLiveBytes() <= 512L * 1024 * 1024)
                 .orElse(null)));
-    checks.add(start(serverStartMillis, serverRestartMillis));
+    checks.add(serverStarts.check());
     return checks;
-  }
-
-  /** The server's start, and its restart when measured: "1.62 s first, 1.01 s restarted". */
-  public String startText() {
-    return startText(serverStartMillis, serverRestartMillis);
-  }
-
-  private static String startText(OptionalDouble first, OptionalDouble restart) {
-    if (first.isEmpty()) {
-      return "not measured";
-    }
-    String text = String.format(Locale.ROOT, "%.2f s", first.getAsDouble() / 1000);
-    return restart.isEmpty()
-        ? text
-        : String.format(
-            Locale.ROOT, "%s first, %.2f s restarted", text, restart.getAsDouble() / 1000);
-  }
-
-  /**
-   * The start target: the first start (no class-data archive yet) and the restart (with it), when
-   * measured, both within 2 s.
-   */
-  static TargetCheck start(OptionalDouble first, OptionalDouble restart) {
-    return TargetCheck.asWritten(
-        "server start on an existing index (to the first answered search)",
-        "<= 2 s",
-        startText(first, restart),
-        first.isPresent()
-            ? first.getAsDouble() <= 2000 && (restart.isEmpty() || restart.getAsDouble() <= 2000)
-            : null);
   }
 
   /**

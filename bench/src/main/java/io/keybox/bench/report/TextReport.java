@@ -138,12 +138,14 @@ public final class TextReport {
           i.indexBytes() > 0 ? " + " + RunReport.mb(i.indexBytes()) + " of indexes" : "",
           i.note() == null ? "" : " (" + i.note() + ")");
     }
-    if (report.serverStartMillis().isPresent()) {
+    if (report.serverStarts().firstMillis().isPresent()) {
       out.printf(
           Locale.ROOT,
-          "Server start on the index: %s (first: no class-data archive yet;"
-              + " restarted: with the archive the first wrote at exit)%n",
-          report.startText());
+          "Server start on the index: %s%s%n",
+          report.serverStarts().text(),
+          report.serverStarts().firstArchived()
+              ? " (first: as run.sh starts it; restarted: as without run.sh)"
+              : "");
     }
     report
         .serverMemory()
