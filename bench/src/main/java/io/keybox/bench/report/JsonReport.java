@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * The report as JSON ({@code --out}); bench/README.md documents every field. Numbers that were not
@@ -123,7 +124,7 @@ public final class JsonReport {
     return root;
   }
 
-  private static void putMillis(ObjectNode node, String name, java.util.OptionalDouble millis) {
+  private static void putMillis(ObjectNode node, String name, OptionalDouble millis) {
     if (millis.isPresent()) {
       node.put(name, millis.getAsDouble());
     } else {
