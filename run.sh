@@ -255,14 +255,11 @@ train_archive() {
 # `serve`, with the class-data archive. run.sh gives way to the server's JVM, which so gets Ctrl-C
 # and SIGTERM itself (SIGTERM: it finishes its requests and ends).
 serve() {
-  local cds=() arg archive=""
-  for arg in "$@"; do
-    [ "$arg" = "--help" ] && archive="none" # nothing to start
-  done
-  [ -n "$archive" ] || archive=$(ensure_archive)
-  if [ "$archive" != "none" ] && [ -n "$archive" ]; then
-    cds=("-XX:SharedArchiveFile=$archive" "${CDS_QUIET[@]}")
+  local cds=() archive=""
+  if ! printf '%s\n' "$@" | grep -x -- --help >/dev/null; then # --help starts nothing to train for
+    archive=$(ensure_archive)
   fi
+  [ -z "$archive" ] || cds=("-XX:SharedArchiveFile=$archive" "${CDS_QUIET[@]}")
   server_java
   exec "${SERVER_JAVA[@]}" ${cds[@]+"${cds[@]}"} ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" serve "$@"
 }

@@ -49,7 +49,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.lucene.index.DirectoryReader;
@@ -139,9 +138,7 @@ public final class BenchRun {
                 work,
                 options.serverHeap(),
                 options.profile() ? Optional.of(work.resolve("server.jfr")) : Optional.empty());
-        starts =
-            new ServerStarts(
-                OptionalDouble.of(server.startMillis()), server.archived(), OptionalDouble.empty());
+        starts = ServerStarts.first(server.startMillis(), server.archived());
         if (server.archive().isPresent() && !server.archived()) {
           notes.add(
               "the server's JVM did not map the class-data archive run.sh gave ("
@@ -192,11 +189,7 @@ public final class BenchRun {
           say("restarting the Keybox server on the same index, without a class-data archive ...");
           try {
             server = server.restartWithoutArchive();
-            starts =
-                new ServerStarts(
-                    starts.firstMillis(),
-                    starts.firstArchived(),
-                    OptionalDouble.of(server.startMillis()));
+            starts = starts.withRestartWithoutArchive(server.startMillis());
             say(
                 String.format(
                     Locale.ROOT, "server answering after %.2f s", server.startMillis() / 1000));

@@ -121,18 +121,22 @@ public final class ServerProcess implements AutoCloseable {
     jvm.add(ChildJvm.SERVER_GC);
     heap.ifPresent(h -> jvm.addAll(List.of("-Xms" + h, "-Xmx" + h)));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
-    List<String> args =
-        List.of(
-            "serve",
-            "--data-dir",
-            dataDir.toString(),
-            "--keys",
-            keys.toString(),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0");
-    return launch(Launch.of(jvm, args), workDir.resolve("server.log"), secret, workDir);
+    return launch(
+        Launch.of(jvm, serveArgs(dataDir, keys)), workDir.resolve("server.log"), secret, workDir);
+  }
+
+  /** {@code serve} on {@code dataDir} with {@code keys}, on a free loopback port. */
+  static List<String> serveArgs(Path dataDir, Path keys) {
+    return List.of(
+        "serve",
+        "--data-dir",
+        dataDir.toString(),
+        "--keys",
+        keys.toString(),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        "0");
   }
 
   /**

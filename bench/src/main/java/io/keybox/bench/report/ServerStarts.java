@@ -22,6 +22,16 @@ public record ServerStarts(
   public static final ServerStarts NONE =
       new ServerStarts(OptionalDouble.empty(), false, OptionalDouble.empty());
 
+  /** The first start: {@code millis}, with an archive mapped or not. */
+  public static ServerStarts first(double millis, boolean archived) {
+    return new ServerStarts(OptionalDouble.of(millis), archived, OptionalDouble.empty());
+  }
+
+  /** These starts and the restart without an archive, of {@code millis}. */
+  public ServerStarts withRestartWithoutArchive(double millis) {
+    return new ServerStarts(firstMillis, firstArchived, OptionalDouble.of(millis));
+  }
+
   /** The target for the start, in milliseconds. */
   static final double TARGET_MILLIS = 2_000;
 

@@ -86,17 +86,7 @@ class ServerProcessArchiveTest {
     jvm.add(ChildJvm.SERVER_GC);
     jvm.add("-XX:ArchiveClassesAtExit=" + archive.toAbsolutePath());
     jvm.addAll(List.of("-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
-    List<String> args =
-        List.of(
-            "serve",
-            "--data-dir",
-            dataDir.toString(),
-            "--keys",
-            Path.of("..", "data", "demo-keys.json").toString(),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0");
+    List<String> args = ServerProcess.serveArgs(dataDir, Path.of("..", "data", "demo-keys.json"));
     Path log = dir.resolve("training.log");
     Process process =
         new ProcessBuilder(ChildJvm.jarCommand(SERVER_JAR, jvm, args))
