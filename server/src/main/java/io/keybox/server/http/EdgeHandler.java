@@ -1,6 +1,11 @@
 package io.keybox.server.http;
 
+import io.keybox.server.error.AccessDeniedException;
 import io.keybox.server.error.ApiException;
+import io.keybox.server.error.IndexUnavailableException;
+import io.keybox.server.error.InvalidRequestException;
+import io.keybox.server.error.NotFoundException;
+import io.keybox.server.error.RequestException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
@@ -15,9 +20,10 @@ import java.util.concurrent.ThreadLocalRandom;
  * media type and common headers, a request id, the one place where exceptions become JSON error
  * responses, and the access log line.
  *
- * <p>An {@link ApiException} becomes its status and message. Anything else is a 500 whose body
- * carries only the request id; the stack trace goes to the server log under the same id, never to
- * the client.
+ * <p>An {@link ApiException} becomes its status and message; a {@link RequestException} of the
+ * domain (query, search, index) becomes the status of its type ({@link #status}) and its message.
+ * Anything else is a 500 whose body carries only the request id; the stack trace goes to the server
+ * log under the same id, never to the client.
  */
 final class EdgeHandler implements HttpHandler {
   private static final System.Logger LOG = System.getLogger("keybox.server");
@@ -56,10 +62,22 @@ final class EdgeHandler implements HttpHandler {
         exchange.getResponseHeaders().put(Headers.RETRY_AFTER, e.retryAfterSeconds());
       }
       fail(exchange, e.status(), e.getMessage());
+    } catch (RequestException e) {
+      fail(exchange, status(e), e.getMessage());
     } catch (Throwable e) {
       LOG.log(Level.ERROR, "request " + requestId + " failed", e);
       fail(exchange, 500, "internal error; request id " + requestId);
     }
+  }
+
+  /** The status of a domain exception: the one table of them. */
+  static int status(RequestException e) {
+    return switch (e) {
+      case InvalidRequestException invalid -> 400;
+      case AccessDeniedException denied -> 403;
+      case NotFoundException notFound -> 404;
+      case IndexUnavailableException unavailable -> 503;
+    };
   }
 
   private static void fail(HttpServerExchange exchange, int status, String message) {

@@ -3,7 +3,7 @@ package io.keybox.server.index;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.SchemaVersion;
 import io.keybox.schema.VendorName;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.IndexUnavailableException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
@@ -101,13 +101,13 @@ public final class VendorIndexes implements Closeable {
   /**
    * Leases the current snapshot of {@code vendor}.
    *
-   * @throws ApiException 503 when the vendor has no index (yet)
+   * @throws IndexUnavailableException when the vendor has no index (yet)
    */
   public Lease lease(String vendor) {
     while (true) {
       SnapshotManager manager = managers.get(vendor);
       if (manager == null) {
-        throw ApiException.unavailable("vendor " + vendor + " has no index yet");
+        throw new IndexUnavailableException("vendor " + vendor + " has no index yet");
       }
       try {
         return manager.lease();
@@ -154,7 +154,7 @@ public final class VendorIndexes implements Closeable {
       Lease lease;
       try {
         lease = lease(vendor);
-      } catch (ApiException dropped) {
+      } catch (IndexUnavailableException dropped) {
         status.add(new VendorStatus(vendor, Optional.empty()));
         continue;
       }

@@ -1,7 +1,7 @@
 package io.keybox.server.query;
 
 import io.keybox.schema.field.TokenField;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,7 +22,7 @@ final class ClauseBudget {
   /**
    * The values of {@code name}, each one clause.
    *
-   * @throws ApiException 400 when there are more than {@link #MAX}
+   * @throws InvalidRequestException when there are more than {@link #MAX}
    */
   static List<String> values(Params params, String name) {
     List<String> values = params.values(name);
@@ -33,8 +33,8 @@ final class ClauseBudget {
   /**
    * The texts of {@code name}, each matched word by word.
    *
-   * @throws ApiException 400 when they hold more than {@link #MAX} words (a text without words
-   *     counts as one)
+   * @throws InvalidRequestException when they hold more than {@link #MAX} words (a text without
+   *     words counts as one)
    */
   static List<String> texts(Params params, String name) {
     List<String> texts = params.values(name);
@@ -49,7 +49,7 @@ final class ClauseBudget {
   /**
    * The first text of {@code name}, matched word by word.
    *
-   * @throws ApiException 400 when it holds more than {@link #MAX} words
+   * @throws InvalidRequestException when it holds more than {@link #MAX} words
    */
   static Optional<String> text(Params params, String name) {
     Optional<String> text = params.first(name);
@@ -59,7 +59,7 @@ final class ClauseBudget {
 
   private static void check(String name, int count, String what) {
     if (count > MAX) {
-      throw ApiException.badRequest(
+      throw new InvalidRequestException(
           name + ": at most " + MAX + " " + what + " per request (got " + count + ")");
     }
   }

@@ -1,6 +1,6 @@
 package io.keybox.server.query;
 
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -30,7 +30,7 @@ public record Paging(int limit, int offset, OptionalLong lastId, boolean count) 
    * @param defaultLimit the page size when {@code limit} is absent
    * @param offsetWindow the largest {@code offset} accepted; deeper pages must use a cursor
    * @param cursor whether the endpoint pages with {@code lastId} (else the parameter is ignored)
-   * @throws ApiException 400 naming the parameter for a malformed or out-of-range value
+   * @throws InvalidRequestException naming the parameter for a malformed or out-of-range value
    */
   public static Paging parse(Params params, int defaultLimit, int offsetWindow, boolean cursor) {
     int limit =
@@ -66,7 +66,7 @@ public record Paging(int limit, int offset, OptionalLong lastId, boolean count) 
       return 0;
     }
     if (offset > offsetWindow) {
-      throw ApiException.badRequest(
+      throw new InvalidRequestException(
           "offset too high: "
               + offset
               + " is past the paging window of "

@@ -1,7 +1,7 @@
 package io.keybox.server.query;
 
 import io.keybox.schema.shape.LeafTypes;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -103,7 +103,7 @@ public final class ParamValues {
         .apply(value)
         .orElseThrow(
             () ->
-                ApiException.badRequest(
+                new InvalidRequestException(
                     name
                         + ": unknown value '"
                         + shorten(value)
@@ -112,8 +112,8 @@ public final class ParamValues {
   }
 
   /** A 400 for {@code value} of {@code name}, saying what is allowed. */
-  public static ApiException invalid(String name, String value, String allowed) {
-    return ApiException.badRequest(
+  public static InvalidRequestException invalid(String name, String value, String allowed) {
+    return new InvalidRequestException(
         name + ": invalid value '" + shorten(value) + "'; allowed: " + allowed);
   }
 

@@ -1,6 +1,6 @@
 package io.keybox.server.query;
 
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -82,8 +82,8 @@ public final class Params {
   /**
    * Parses a raw (still percent-encoded) query string; {@code +} is a space.
    *
-   * @throws ApiException 400 for malformed percent-encoding, invalid UTF-8, or more than {@link
-   *     #MAX_PARAMETERS} parameters
+   * @throws InvalidRequestException for malformed percent-encoding, invalid UTF-8, or more than
+   *     {@link #MAX_PARAMETERS} parameters
    */
   public static Params parse(String rawQuery) {
     List<Param> params = new ArrayList<>();
@@ -93,7 +93,7 @@ public final class Params {
           continue;
         }
         if (params.size() == MAX_PARAMETERS) {
-          throw ApiException.badRequest(
+          throw new InvalidRequestException(
               "too many query parameters; at most " + MAX_PARAMETERS + " are allowed");
         }
         int eq = pair.indexOf('=');
@@ -169,7 +169,7 @@ public final class Params {
         int hi = i + 2 < raw.length() ? Character.digit(raw.charAt(i + 1), 16) : -1;
         int lo = hi >= 0 ? Character.digit(raw.charAt(i + 2), 16) : -1;
         if (hi < 0 || lo < 0) {
-          throw ApiException.badRequest(
+          throw new InvalidRequestException(
               "malformed query string: invalid percent-encoding near '"
                   + ParamValues.shorten(raw.substring(i))
                   + "'");
@@ -193,7 +193,8 @@ public final class Params {
           .decode(ByteBuffer.wrap(bytes.toByteArray()))
           .toString();
     } catch (CharacterCodingException e) {
-      throw ApiException.badRequest("malformed query string: percent-encoded bytes are not UTF-8");
+      throw new InvalidRequestException(
+          "malformed query string: percent-encoded bytes are not UTF-8");
     }
   }
 }

@@ -1,7 +1,8 @@
 package io.keybox.server.query;
 
 import io.keybox.server.auth.Account;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.AccessDeniedException;
+import io.keybox.server.error.InvalidRequestException;
 
 /**
  * The {@code vendor} parameter (API.md §2): optional for a key with one vendor; required, naming
@@ -21,12 +22,12 @@ public final class VendorParam {
       if (account.vendors().size() == 1) {
         return account.vendors().get(0);
       }
-      throw ApiException.badRequest(
+      throw new InvalidRequestException(
           NAME + ": required for this key; allowed: " + String.join(", ", account.vendors()));
     }
     String vendor = requested.get();
     if (!account.mayRead(vendor)) {
-      throw ApiException.forbidden(
+      throw new AccessDeniedException(
           NAME + ": '" + ParamValues.shorten(vendor) + "' is not available to this key");
     }
     return vendor;

@@ -3,7 +3,7 @@ package io.keybox.server.search;
 import io.keybox.schema.agent.AgentDocuments;
 import io.keybox.schema.agent.AgentFields;
 import io.keybox.schema.field.SortOrder;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.AgentRequestParser;
 import io.keybox.server.query.AgentSearchRequest;
@@ -22,7 +22,7 @@ public final class AgentSearcher {
   /**
    * Searches {@code snapshot}.
    *
-   * @throws ApiException 400 {@code offset too high} when a page past the first is empty
+   * @throws InvalidRequestException {@code offset too high} when a page past the first is empty
    */
   public AgentPage search(Snapshot snapshot, AgentSearchRequest request) throws IOException {
     IndexSearcher searcher = snapshot.searcher();

@@ -8,7 +8,7 @@ import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.listing.Status;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.search.Numbers.Values;
 import java.io.IOException;
@@ -35,7 +35,7 @@ public final class ListingComparison {
    * The analytics of listing {@code mlsId}.
    *
    * @param idx the display rule, for the listing itself and its comparables
-   * @throws ApiException 404 when the listing does not exist or {@code idx} does not admit it
+   * @throws NotFoundException when the listing does not exist or {@code idx} does not admit it
    * @throws IOException from the index
    */
   public ListingStats compare(Snapshot snapshot, long mlsId, IdxRule idx) throws IOException {
@@ -45,7 +45,7 @@ public final class ListingComparison {
     idx.filter().ifPresent(rule -> lookup.add(rule, Occur.FILTER));
     ScoreDoc[] hits = searcher.search(lookup.build(), 1).scoreDocs;
     if (hits.length == 0) {
-      throw ApiException.notFound("listing " + mlsId + " not found");
+      throw new NotFoundException("listing " + mlsId + " not found");
     }
     // One document: reading its stored JSON is cheaper than opening doc values for four fields.
     JsonNode listing =

@@ -5,7 +5,8 @@ import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSource;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
+import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.Include;
 import io.keybox.server.query.ListingQueryBuilder;
@@ -26,7 +27,7 @@ public final class ListingSearcher {
    * Searches {@code snapshot}. One more hit than the page holds is fetched to know whether more
    * follow.
    *
-   * @throws ApiException 400 {@code offset too high} when a page past the first is empty
+   * @throws InvalidRequestException {@code offset too high} when a page past the first is empty
    */
   public ListingPage search(Snapshot snapshot, ListingSearchRequest request) throws IOException {
     IndexSearcher searcher = snapshot.searcher();
@@ -49,7 +50,7 @@ public final class ListingSearcher {
   /**
    * The listing {@code mlsId}, if it exists and {@code idx} admits it.
    *
-   * @throws ApiException 404 otherwise
+   * @throws NotFoundException otherwise
    */
   public ListingSource get(Snapshot snapshot, long mlsId, IdxRule idx, Include include)
       throws IOException {
@@ -59,7 +60,7 @@ public final class ListingSearcher {
     IndexSearcher searcher = snapshot.searcher();
     ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
     if (hits.length == 0) {
-      throw ApiException.notFound("listing " + mlsId + " not found");
+      throw new NotFoundException("listing " + mlsId + " not found");
     }
     return ListingSource.load(
         searcher.storedFields(), hits[0].doc, include.rooms(), include.compliance());

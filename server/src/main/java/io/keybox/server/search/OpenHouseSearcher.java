@@ -4,7 +4,8 @@ import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.openhouse.OpenHouseFields;
 import io.keybox.schema.openhouse.OpenHouseQueries;
 import io.keybox.schema.openhouse.OpenHouseSource;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
+import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.Include;
 import io.keybox.server.query.OpenHouseQueryBuilder;
@@ -27,7 +28,7 @@ public final class OpenHouseSearcher {
   /**
    * Searches {@code snapshot}.
    *
-   * @throws ApiException 400 {@code offset too high} when a page past the first is empty
+   * @throws InvalidRequestException {@code offset too high} when a page past the first is empty
    */
   public OpenHousePage search(Snapshot snapshot, OpenHouseSearchRequest request)
       throws IOException {
@@ -51,7 +52,7 @@ public final class OpenHouseSearcher {
   /**
    * The open house {@code openHouseKey}, if it exists and {@code idx} admits its listing.
    *
-   * @throws ApiException 404 otherwise
+   * @throws NotFoundException otherwise
    */
   public OpenHouseSource get(Snapshot snapshot, long openHouseKey, IdxRule idx, Include include)
       throws IOException {
@@ -61,7 +62,7 @@ public final class OpenHouseSearcher {
     IndexSearcher searcher = snapshot.searcher();
     ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
     if (hits.length == 0) {
-      throw ApiException.notFound("open house " + openHouseKey + " not found");
+      throw new NotFoundException("open house " + openHouseKey + " not found");
     }
     return OpenHouseSource.load(
         searcher.storedFields(), hits[0].doc, include.rooms(), include.compliance());

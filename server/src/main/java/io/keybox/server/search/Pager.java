@@ -2,7 +2,7 @@ package io.keybox.server.search;
 
 import io.keybox.schema.field.LongValueField;
 import io.keybox.schema.field.SortOrder;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.query.Paging;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -36,7 +36,7 @@ final class Pager {
    *
    * @param key the record's numeric key (the cursor and the ids of the page), or empty when the
    *     records have none (then {@code paging} must carry no cursor)
-   * @throws ApiException 400 {@code offset too high} when a page past the first is empty
+   * @throws InvalidRequestException {@code offset too high} when a page past the first is empty
    */
   static PageHits page(
       IndexSearcher searcher,
@@ -62,7 +62,7 @@ final class Pager {
     } else {
       hits = order.page(searcher, query, paging.offset(), paging.limit() + 1);
       if (paging.offset() > 0 && hits.length == 0) {
-        throw ApiException.badRequest(
+        throw new InvalidRequestException(
             "offset too high: offset " + paging.offset() + " is at or past the number of matches");
       }
     }

@@ -12,7 +12,7 @@ import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.listing.ListingDim;
 import io.keybox.schema.listing.ListingOptions;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.IndexUnavailableException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,8 +86,7 @@ class VendorIndexesTest {
       index("beta", 5);
       indexes.refresh();
       assertEquals(5, listings(indexes, "beta"));
-      ApiException gone = assertThrows(ApiException.class, () -> indexes.lease("alpha"));
-      assertEquals(503, gone.status());
+      assertThrows(IndexUnavailableException.class, () -> indexes.lease("alpha"));
       assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
 
       // Indexed again: served again, from its new index.
@@ -199,7 +198,7 @@ class VendorIndexesTest {
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
       indexes.refresh();
       assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
-      assertEquals(503, assertThrows(ApiException.class, () -> indexes.lease("beta.bak")).status());
+      assertThrows(IndexUnavailableException.class, () -> indexes.lease("beta.bak"));
     }
   }
 

@@ -9,7 +9,7 @@ import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.schema.listing.Status;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -25,7 +25,7 @@ class ListingRequestParserTest {
   }
 
   private String message(String query) {
-    return assertThrows(ApiException.class, () -> parse(query)).getMessage();
+    return assertThrows(InvalidRequestException.class, () -> parse(query)).getMessage();
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.keybox.server.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -14,9 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ParamValuesTest {
   private static String message(Runnable parse) {
-    ApiException e = assertThrows(ApiException.class, parse::run);
-    assertEquals(400, e.status());
-    return e.getMessage();
+    return assertThrows(InvalidRequestException.class, parse::run).getMessage();
   }
 
   @ParameterizedTest(name = "{0} -> {1}")

@@ -3,7 +3,7 @@ package io.keybox.server.query;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.query.Params.Param;
 import java.util.List;
 import java.util.Optional;
@@ -46,12 +46,12 @@ class ParamsTest {
   void malformedEncodingIsA400() {
     assertEquals(
         "malformed query string: invalid percent-encoding near '%G1'",
-        assertThrows(ApiException.class, () -> Params.parse("q=%G1")).getMessage());
+        assertThrows(InvalidRequestException.class, () -> Params.parse("q=%G1")).getMessage());
     assertEquals(
         "malformed query string: invalid percent-encoding near '%2'",
-        assertThrows(ApiException.class, () -> Params.parse("q=%2")).getMessage());
+        assertThrows(InvalidRequestException.class, () -> Params.parse("q=%2")).getMessage());
     assertEquals(
         "malformed query string: percent-encoded bytes are not UTF-8",
-        assertThrows(ApiException.class, () -> Params.parse("q=%FF")).getMessage());
+        assertThrows(InvalidRequestException.class, () -> Params.parse("q=%FF")).getMessage());
   }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.query.GeoPolygon.Vertex;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -27,7 +27,8 @@ class PointsParserTest {
   }
 
   private static String message(String... points) {
-    return assertThrows(ApiException.class, () -> PointsParser.parse(Arrays.asList(points)))
+    return assertThrows(
+            InvalidRequestException.class, () -> PointsParser.parse(Arrays.asList(points)))
         .getMessage();
   }
 
@@ -205,6 +206,7 @@ class PointsParserTest {
     tooMany.add("29.7,-95.4");
     assertEquals(
         "points: invalid value '1001 points'; allowed: at most 1000 points",
-        assertThrows(ApiException.class, () -> PointsParser.parse(tooMany)).getMessage());
+        assertThrows(InvalidRequestException.class, () -> PointsParser.parse(tooMany))
+            .getMessage());
   }
 }
