@@ -15,10 +15,12 @@
  *       went away or was rebuilt, and runs the {@link io.keybox.server.index.SnapshotWarmer}s the
  *       server registers on each snapshot once served (this package does not know what they
  *       compute).
+ *   <li>{@link io.keybox.server.index.IndexMetrics}: the per-vendor gauges of {@code /-/metrics}, a
+ *       Prometheus collector that reads each vendor's status at each scrape.
  * </ul>
  *
- * <p>Depends on Lucene (core and facet), the schema module and {@code error} (it throws {@link
- * io.keybox.server.error.IndexUnavailableException}, never an HTTP status); never on {@code http},
- * {@code search} or {@code query}.
+ * <p>Depends on Lucene (core and facet), the schema module, {@code error} (it throws {@link
+ * io.keybox.server.error.IndexUnavailableException}, never an HTTP status) and the Prometheus
+ * client's model; never on {@code http}, {@code search}, {@code query} or {@code metrics}.
  */
 package io.keybox.server.index;
