@@ -1,7 +1,9 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.index.IndexMetrics;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
@@ -19,8 +21,8 @@ final class Operations {
 
   /** Health and metrics report the vendors the keys name and the ones with an index folder. */
   Operations(VendorIndexes indexes, Authenticator authenticator) {
-    Metrics.VendorSource vendors = () -> indexes.status(keyVendors(authenticator));
-    this.metrics = new Metrics(vendors);
+    VendorStatus.Source vendors = () -> indexes.status(keyVendors(authenticator));
+    this.metrics = new Metrics(new IndexMetrics(vendors));
     this.router = new OpsHandlers(vendors, metrics).router();
   }
 

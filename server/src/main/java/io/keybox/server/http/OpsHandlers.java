@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
-import io.keybox.server.metrics.TextFormat;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
@@ -33,11 +32,11 @@ final class OpsHandlers {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Metrics.VendorSource vendors;
+  private final VendorStatus.Source vendors;
   private final Metrics metrics;
   private final byte[] openApi;
 
-  OpsHandlers(Metrics.VendorSource vendors, Metrics metrics) {
+  OpsHandlers(VendorStatus.Source vendors, Metrics metrics) {
     this.vendors = vendors;
     this.metrics = metrics;
     this.openApi = openApiDocument();
@@ -116,7 +115,7 @@ final class OpsHandlers {
   }
 
   void metrics(HttpServerExchange exchange) {
-    send(exchange, 200, TextFormat.CONTENT_TYPE, metrics.scrape().getBytes(StandardCharsets.UTF_8));
+    send(exchange, 200, Metrics.CONTENT_TYPE, metrics.scrape().getBytes(StandardCharsets.UTF_8));
   }
 
   void openApi(HttpServerExchange exchange) {
