@@ -8,7 +8,6 @@ import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.CommitData;
-import io.keybox.schema.PageStoredFields;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
@@ -25,6 +24,8 @@ import io.keybox.server.query.OpenHouseSearchRequest;
 import io.keybox.server.query.Paging;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
+import io.keybox.server.search.exec.PageStoredFields;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,9 +116,7 @@ public final class LuceneTarget implements Target {
           searcher.search(afterCursor, request.limit() + 1, ListingSort.BY_MLS_ID, false).scoreDocs;
     } else {
       hits =
-          request
-              .sort()
-              .sort(request.descending())
+          SortOrder.missingLast(request.sort().sort(request.descending()), request.sort().hasKey())
               .page(searcher, query, request.offset(), request.limit() + 1);
       if (request.offset() > 0 && hits.length == 0) {
         return Outcome.failed(400, "offset too high");
@@ -193,9 +192,7 @@ public final class LuceneTarget implements Target {
     }
     Query query = OpenHouseQueryBuilder.build(request.filter());
     ScoreDoc[] hits =
-        request
-            .sort()
-            .sort(request.descending())
+        SortOrder.missingLast(request.sort().sort(request.descending()), request.sort().hasKey())
             .page(searcher, query, paging.offset(), paging.limit() + 1);
     if (paging.offset() > 0 && hits.length == 0) {
       return Outcome.failed(400, "offset too high");

@@ -1,12 +1,10 @@
 package io.keybox.schema.field;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
@@ -59,9 +57,9 @@ public final class DoubleValueField implements SortableField, SearchField, Numer
   }
 
   @Override
-  public ColumnReader columnReader(LeafReader leaf) throws IOException {
+  public double decode(long docValue) {
     // DoubleField keeps the sortable long encoding of the double in its doc values.
-    return new ColumnReader(leaf, name, NumericUtils::sortableLongToDouble);
+    return NumericUtils.sortableLongToDouble(docValue);
   }
 
   @Override

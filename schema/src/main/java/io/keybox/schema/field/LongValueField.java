@@ -11,7 +11,6 @@ import org.apache.lucene.document.LongField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
@@ -99,8 +98,8 @@ public final class LongValueField implements SortableField, SearchField, Numeric
   }
 
   @Override
-  public ColumnReader columnReader(LeafReader leaf) throws IOException {
-    return new ColumnReader(leaf, name, value -> value);
+  public double decode(long docValue) {
+    return docValue;
   }
 
   @Override

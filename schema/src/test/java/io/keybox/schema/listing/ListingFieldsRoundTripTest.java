@@ -3,7 +3,6 @@ package io.keybox.schema.listing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.field.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,11 +97,6 @@ class ListingFieldsRoundTripTest {
 
   private static List<Long> ids(Query query, Sort sort) throws IOException {
     return ids(searcher.search(listings(query), 100, sort).scoreDocs);
-  }
-
-  /** The ids of the first hits in {@code order}, found as the server finds them. */
-  private static List<Long> ids(Query query, SortOrder order) throws IOException {
-    return ids(order.top(searcher, listings(query), 100));
   }
 
   private static Query listings(Query query) {

@@ -1,6 +1,5 @@
 package io.keybox.server.search;
 
-import io.keybox.schema.PageStoredFields;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
@@ -11,6 +10,8 @@ import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.Include;
 import io.keybox.server.query.ListingQueryBuilder;
 import io.keybox.server.query.ListingSearchRequest;
+import io.keybox.server.search.exec.PageStoredFields;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,8 @@ public final class ListingSearcher {
         Pager.page(
             searcher,
             ListingQueryBuilder.build(request.filter()),
-            request.sort().sort(request.descending()),
+            SortOrder.missingLast(
+                request.sort().sort(request.descending()), request.sort().hasKey()),
             Optional.of(ListingFields.MLS_ID),
             request.paging());
     StoredFields stored = PageStoredFields.of(searcher.getIndexReader(), hits.docs());

@@ -10,6 +10,7 @@ import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.Include;
 import io.keybox.server.query.OpenHouseQueryBuilder;
 import io.keybox.server.query.OpenHouseSearchRequest;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,8 @@ public final class OpenHouseSearcher {
         Pager.page(
             searcher,
             OpenHouseQueryBuilder.build(request.filter()),
-            request.sort().sort(request.descending()),
+            SortOrder.missingLast(
+                request.sort().sort(request.descending()), request.sort().hasKey()),
             Optional.of(OpenHouseFields.OPEN_HOUSE_KEY),
             request.paging());
     StoredFields stored = searcher.storedFields();
