@@ -16,7 +16,8 @@ import org.apache.lucene.util.NumericUtils;
  * sorting and aggregation (Lucene's {@link DoubleField}). A record without the value has neither,
  * so it never matches a range and sorts last.
  */
-public final class DoubleValueField implements SortableField, SearchField, NumericColumn {
+public final class DoubleValueField
+    implements SortableField, SearchField, NumericColumn, RangeQueryable<Double> {
   private final String name;
   private final Function<JsonNode, Double> extractor;
 
@@ -48,7 +49,7 @@ public final class DoubleValueField implements SortableField, SearchField, Numer
     }
   }
 
-  /** Inclusive range; a null bound is open. */
+  @Override
   public Query range(Double min, Double max) {
     return DoubleField.newRangeQuery(
         name,

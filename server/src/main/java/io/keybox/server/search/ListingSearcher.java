@@ -7,8 +7,8 @@ import io.keybox.schema.listing.ListingSource;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.Include;
-import io.keybox.server.query.ListingQueryBuilder;
 import io.keybox.server.query.ListingSearchRequest;
 import io.keybox.server.search.exec.PageStoredFields;
 import io.keybox.server.search.exec.SortOrder;
@@ -35,7 +35,7 @@ public final class ListingSearcher {
     PageHits hits =
         Pager.page(
             searcher,
-            ListingQueryBuilder.build(request.filter()),
+            FilterQueryBuilder.build(request.filter()),
             SortOrder.missingLast(
                 request.sort().sort(request.descending()), request.sort().hasKey()),
             Optional.of(ListingFields.MLS_ID),

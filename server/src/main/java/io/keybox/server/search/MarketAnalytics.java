@@ -4,8 +4,8 @@ import io.keybox.schema.listing.ListingDim;
 import io.keybox.schema.listing.ListingFacets;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.server.index.Snapshot;
-import io.keybox.server.query.ListingFilter;
-import io.keybox.server.query.ListingQueryBuilder;
+import io.keybox.server.query.FilterQueryBuilder;
+import io.keybox.server.query.FilterValues;
 import io.keybox.server.search.Numbers.Mean;
 import io.keybox.server.search.Numbers.Values;
 import io.keybox.server.search.exec.DimCounts;
@@ -29,9 +29,9 @@ public final class MarketAnalytics {
    *
    * @throws IOException from the index
    */
-  public MarketStats compute(Snapshot snapshot, ListingFilter filter) throws IOException {
+  public MarketStats compute(Snapshot snapshot, FilterValues filter) throws IOException {
     FacetsCollector matches =
-        snapshot.searcher().search(ListingQueryBuilder.build(filter), new FacetsCollectorManager());
+        snapshot.searcher().search(FilterQueryBuilder.build(filter), new FacetsCollectorManager());
     Values prices = new Values(MatchScan.count(matches));
     Mean price = new Mean();
     Mean area = new Mean();

@@ -7,8 +7,8 @@ import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.Include;
-import io.keybox.server.query.OpenHouseQueryBuilder;
 import io.keybox.server.query.OpenHouseSearchRequest;
 import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
@@ -37,7 +37,7 @@ public final class OpenHouseSearcher {
     PageHits hits =
         Pager.page(
             searcher,
-            OpenHouseQueryBuilder.build(request.filter()),
+            FilterQueryBuilder.build(request.filter()),
             SortOrder.missingLast(
                 request.sort().sort(request.descending()), request.sort().hasKey()),
             Optional.of(OpenHouseFields.OPEN_HOUSE_KEY),

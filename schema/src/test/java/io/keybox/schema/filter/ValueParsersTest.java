@@ -1,4 +1,4 @@
-package io.keybox.server.query;
+package io.keybox.schema.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -6,7 +6,7 @@ import java.time.Instant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class ListingQueryBuilderTest {
+class ValueParsersTest {
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource({
     "1970-01-01T00:00:00Z, 0",
@@ -17,6 +17,6 @@ class ListingQueryBuilderTest {
     "1969-12-31T23:59:59.999Z, -1",
   })
   void aLowerDateBoundRoundsUpToTheNextMillisecond(String instant, long millis) {
-    assertEquals(millis, ListingQueryBuilder.epochMillisAtOrAfter(Instant.parse(instant)));
+    assertEquals(millis, ValueParsers.epochMillisAtOrAfter(Instant.parse(instant)));
   }
 }
