@@ -120,10 +120,10 @@ class ListingFieldsRoundTripTest {
   void statusAndType() throws IOException {
     assertEquals(List.of(1L, 2L, 3L, 6L), ids(ListingQueries.statusIn(List.of(Status.Active))));
     assertEquals(List.of(4L), ids(ListingQueries.statusIn(List.of(Status.Pending))));
+    // The type filter's row: residential selects RES and CND.
     assertEquals(
-        List.of(1L, 2L, 5L, 6L),
-        ids(ListingQueries.typeIn(PropertyType.RES.selectedByParameter())));
-    assertEquals(List.of(3L), ids(ListingQueries.typeIn(List.of(PropertyType.RNT))));
+        List.of(1L, 2L, 5L, 6L), ids(ListingFilters.TYPE.query(List.of(PropertyType.RES))));
+    assertEquals(List.of(3L), ids(ListingFilters.TYPE.query(List.of(PropertyType.RNT))));
   }
 
   @Test

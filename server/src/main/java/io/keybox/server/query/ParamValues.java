@@ -3,7 +3,6 @@ package io.keybox.server.query;
 import io.keybox.schema.filter.InvalidValueException;
 import io.keybox.schema.filter.ValueParsers;
 import io.keybox.server.error.InvalidRequestException;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -22,24 +21,9 @@ public final class ParamValues {
     return named(name, () -> ValueParsers.integer(value));
   }
 
-  /** A whole number, as a double (for whole-number parameters on decimal fields). */
-  public static double integerAsDouble(String name, String value) {
-    return integer(name, value);
-  }
-
   /** A whole number within {@code min..max}. */
   public static long integer(String name, String value, long min, long max) {
     return named(name, () -> ValueParsers.integer(value, min, max));
-  }
-
-  /** A decimal number: optional sign, digits, optional fraction. */
-  public static double decimal(String name, String value) {
-    return named(name, () -> ValueParsers.decimal(value));
-  }
-
-  /** An instant (see {@link ValueParsers#instant(boolean)}). */
-  public static Instant instant(String name, String value, boolean endOfDay) {
-    return named(name, () -> ValueParsers.instant(value, endOfDay));
   }
 
   /** One of a closed set of values. */

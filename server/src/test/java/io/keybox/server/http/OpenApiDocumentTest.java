@@ -258,8 +258,7 @@ class OpenApiDocumentTest {
     if (!value.path("type").asText().equals(type)) {
       problems.add(where + ": a " + type + ", documented as " + value.path("type"));
     }
-    if (row.type() == ValueType.INTEGER
-        && !value.path("format").asText().equals("int64")) {
+    if (row.type() == ValueType.INTEGER && !value.path("format").asText().equals("int64")) {
       problems.add(where + ": a 64-bit integer, documented with format " + value.path("format"));
     }
     Set<String> documentedValues = new TreeSet<>();
