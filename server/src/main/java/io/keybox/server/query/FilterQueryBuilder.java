@@ -3,10 +3,11 @@ package io.keybox.server.query;
 import io.keybox.schema.field.RangeQueryable;
 import io.keybox.schema.filter.Filter;
 import io.keybox.schema.filter.FilterKind;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
@@ -24,7 +25,8 @@ public final class FilterQueryBuilder {
   public static Query build(FilterValues filters) {
     BooleanQuery.Builder query = new BooleanQuery.Builder();
     query.add(filters.table().records().query(), Occur.FILTER);
-    Map<RangeQueryable<?>, Boolean> ranged = new IdentityHashMap<>();
+    // The fields whose range is made, by identity: one clause for a MIN and MAX pair.
+    Set<RangeQueryable<?>> ranged = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Filter<?> row : filters.table().rows()) {
       clause(row, filters, ranged).ifPresent(clause -> query.add(clause, Occur.FILTER));
     }
@@ -32,7 +34,7 @@ public final class FilterQueryBuilder {
   }
 
   private static <V> Optional<Query> clause(
-      Filter<V> row, FilterValues filters, Map<RangeQueryable<?>, Boolean> ranged) {
+      Filter<V> row, FilterValues filters, Set<RangeQueryable<?>> ranged) {
     Optional<V> value = filters.get(row);
     if (value.isEmpty()) {
       return Optional.empty();
@@ -41,9 +43,7 @@ public final class FilterQueryBuilder {
       case Filter.AnyOf<?> anyOf -> Optional.of(anyOf(anyOf, filters));
       case Filter.AllOf allOf -> Optional.of(allOf.query(filters.get(allOf).orElseThrow()));
       case Filter.Bound<?> bound ->
-          ranged.put(bound.field(), true) == null
-              ? Optional.of(range(bound, filters))
-              : Optional.empty();
+          ranged.add(bound.field()) ? Optional.of(range(bound, filters)) : Optional.empty();
       case Filter.Text text -> Optional.of(text(text, filters.get(text).orElseThrow()));
       case Filter.Custom<V> custom -> custom.query().apply(value.get());
     };
