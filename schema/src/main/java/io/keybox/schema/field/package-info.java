@@ -10,9 +10,8 @@
  * io.keybox.schema.field.AllOfQueryable} (all of them), {@link
  * io.keybox.schema.field.RangeQueryable} (an inclusive range), {@link
  * io.keybox.schema.field.SortableField} (a sort, records without a value last) and {@link
- * io.keybox.schema.field.NumericColumn} (one number per record in doc values, for
- * aggregation). How a page is searched, stored fields and columns are read, and medians taken is
- * search execution, in the server ({@code io.keybox.server.search.exec}). Depends on Lucene core
- * and Jackson only.
+ * io.keybox.schema.field.NumericColumn} (one number per record in doc values, for aggregation). How
+ * a page is searched, stored fields and columns are read, and medians taken is search execution, in
+ * the server ({@code io.keybox.server.search.exec}). Depends on Lucene core and Jackson only.
  */
 package io.keybox.schema.field;
