@@ -28,9 +28,7 @@ final class ApiRoutes {
         new OpenHouseHandlers(indexes, new OpenHouseRequestParser(config.offsetWindow()), baseUrls);
     AgentHandlers agents =
         new AgentHandlers(indexes, new AgentRequestParser(config.offsetWindow()), baseUrls);
-    AnalyticsHandlers analytics =
-        new AnalyticsHandlers(
-            indexes, new AnalyticsRequestParser(new ListingRequestParser(config.offsetWindow())));
+    AnalyticsHandlers analytics = new AnalyticsHandlers(indexes, new AnalyticsRequestParser());
     MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
     return new Router()
         .add(Methods.OPTIONS, "/", List.of(), metadata::root)

@@ -21,9 +21,9 @@ import java.util.regex.Pattern;
  * they were added, so a literal path ({@code /properties/analytics}) goes before a variable one
  * ({@code /properties/{mlsId}}). One trailing slash is ignored.
  *
- * <p>Each route declares the query parameters its handler reads. The router parses the query string
- * into {@link Params} that allow exactly those names ({@link Exchanges#params}), and {@link
- * #endpoints()} publishes them: what the server accepts is what its code reads.
+ * <p>Each route declares the query parameters its handler reads (the filters are the rows of the
+ * schema's filter tables the handler's parser reads). The router parses the query string into
+ * {@link Params} ({@link Exchanges#params}), and {@link #endpoints()} publishes the names.
  */
 final class Router implements HttpHandler {
   /** The path variable of the matched template (one per template at most). */
@@ -108,9 +108,7 @@ final class Router implements HttpHandler {
         if (matcher.groupCount() > 0) {
           exchange.putAttachment(PATH_VARIABLE, matcher.group(1));
         }
-        exchange.putAttachment(
-            Exchanges.PARAMS,
-            Params.parse(exchange.getQueryString()).declaring(handler.parameters()));
+        exchange.putAttachment(Exchanges.PARAMS, Params.parse(exchange.getQueryString()));
         handler.handler().handleRequest(exchange);
         return;
       }

@@ -1,7 +1,7 @@
 package io.keybox.server.index;
 
 import io.keybox.schema.listing.ListingFacets;
-import io.keybox.schema.listing.ListingOptions;
+import io.keybox.server.search.exec.ListingOptions;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;

@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.keybox.schema.listing.ListingDim;
-import io.keybox.schema.listing.ListingOptions;
 import io.keybox.server.error.IndexUnavailableException;
+import io.keybox.server.search.exec.ListingOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.keybox.schema.field;
+package io.keybox.server.search.exec;
 
 import java.io.IOException;
 import java.util.Collection;

@@ -1,9 +1,12 @@
-package io.keybox.schema.field;
+package io.keybox.server.search.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.field.DoubleValueField;
+import io.keybox.schema.field.LongValueField;
+import io.keybox.schema.field.SortableField;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,7 +110,7 @@ class SortOrderTest {
 
   @Test
   void ascendingPutsRecordsWithoutTheKeyLastByTieBreak() throws IOException {
-    SortOrder order = PRICE.order(false, ID.sort(false));
+    SortOrder order = SortOrder.missingLast(PRICE.sort(false), PRICE.hasValue(), ID.sort(false));
     Query all = MatchAllDocsQuery.INSTANCE;
     // Prices: 9=100, 5=200, 1=300, 3=300 (tie: by id), 7=500; then 2, 4, 6, 8 without one.
     assertEquals(List.of(9L, 5L, 1L), top(order, all, 3));
@@ -118,14 +121,14 @@ class SortOrderTest {
 
   @Test
   void descendingStillPutsRecordsWithoutTheKeyLast() throws IOException {
-    SortOrder order = PRICE.order(true, ID.sort(false));
+    SortOrder order = SortOrder.missingLast(PRICE.sort(true), PRICE.hasValue(), ID.sort(false));
     assertEquals(
         List.of(7L, 1L, 3L, 5L, 9L, 2L, 4L, 6L), top(order, MatchAllDocsQuery.INSTANCE, 8));
   }
 
   @Test
   void aQueryWhoseMatchesAllLackTheKeyIsPagedByTieBreak() throws IOException {
-    SortOrder order = PRICE.order(false, ID.sort(false));
+    SortOrder order = SortOrder.missingLast(PRICE.sort(false), PRICE.hasValue(), ID.sort(false));
     Query withoutPrice =
         new BooleanQuery.Builder()
             .add(MatchAllDocsQuery.INSTANCE, Occur.FILTER)
@@ -149,7 +152,7 @@ class SortOrderTest {
 
   @Test
   void deepPagesStartAtTheOffsetsValueAndItsTies() throws IOException {
-    SortOrder order = PRICE.order(false, ID.sort(false));
+    SortOrder order = SortOrder.missingLast(PRICE.sort(false), PRICE.hasValue(), ID.sort(false));
     Query all = MatchAllDocsQuery.INSTANCE;
     // 9=100, 5=200, 1=300, 3=300, 7=500, then 2, 4, 6, 8 without a price.
     assertEquals(List.of(1L, 3L, 7L), page(order, all, 2, 3));
@@ -158,7 +161,8 @@ class SortOrderTest {
     assertEquals(List.of(4L, 6L), page(order, all, 6, 2)); // among them only
     assertEquals(List.of(), page(order, all, 9, 2)); // past the end
     // Descending: 7=500, 1=300, 3=300, 5=200, 9=100, then 2, 4, 6, 8.
-    SortOrder descending = PRICE.order(true, ID.sort(false));
+    SortOrder descending =
+        SortOrder.missingLast(PRICE.sort(true), PRICE.hasValue(), ID.sort(false));
     assertEquals(List.of(3L, 5L), page(descending, all, 2, 2));
     assertEquals(List.of(9L, 2L, 4L), page(descending, all, 4, 3));
     // Group 1 descending: 7, 1, 5, then 2, 8.
@@ -169,15 +173,20 @@ class SortOrderTest {
   void deepPagesOfADoubleFieldInBothDirections() throws IOException {
     // rate = -price/8: 7=-62.5, 1 and 3=-37.5, 5=-25, 9=-12.5, then 2, 4, 6, 8 without one.
     Query all = MatchAllDocsQuery.INSTANCE;
-    assertEquals(List.of(3L, 5L, 9L), page(RATE.order(false, ID.sort(false)), all, 2, 3));
-    assertEquals(List.of(1L, 3L, 7L, 2L), page(RATE.order(true, ID.sort(false)), all, 2, 4));
+    assertEquals(
+        List.of(3L, 5L, 9L),
+        page(SortOrder.missingLast(RATE.sort(false), RATE.hasValue(), ID.sort(false)), all, 2, 3));
+    assertEquals(
+        List.of(1L, 3L, 7L, 2L),
+        page(SortOrder.missingLast(RATE.sort(true), RATE.hasValue(), ID.sort(false)), all, 2, 4));
   }
 
   @Test
   void everyPageOfEveryOrderMatchesTheSlicedFirstHits() throws IOException {
     for (SortableField field : List.of(PRICE, RATE, GROUP)) {
       for (boolean descending : new boolean[] {false, true}) {
-        SortOrder order = field.order(descending, ID.sort(false));
+        SortOrder order =
+            SortOrder.missingLast(field.sort(descending), field.hasValue(), ID.sort(false));
         for (int offset = 0; offset <= 10; offset++) {
           for (int count = 1; count <= 4; count++) {
             page(order, MatchAllDocsQuery.INSTANCE, offset, count);

@@ -1,4 +1,4 @@
-package io.keybox.schema;
+package io.keybox.server.search.exec;
 
 import java.io.IOException;
 import java.util.Arrays;

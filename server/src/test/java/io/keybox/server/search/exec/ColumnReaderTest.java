@@ -1,4 +1,4 @@
-package io.keybox.schema.field;
+package io.keybox.server.search.exec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.field.DoubleValueField;
+import io.keybox.schema.field.LongValueField;
 import java.util.stream.IntStream;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
@@ -50,11 +52,11 @@ class ColumnReaderTest {
       LeafReader leaf = reader.leaves().get(0).reader();
       int[] all = IntStream.range(0, 10).toArray();
       double[] counts = new double[10];
-      COUNT.columnReader(leaf).read(all, 10, counts);
+      ColumnReader.of(leaf, COUNT).read(all, 10, counts);
       assertArrayEquals(
           new double[] {0, 10, 20, Double.NaN, 40, 50, 60, Double.NaN, 80, 90}, counts);
       double[] prices = new double[10];
-      PRICE.columnReader(leaf).read(all, 10, prices);
+      ColumnReader.of(leaf, PRICE).read(all, 10, prices);
       assertArrayEquals(new double[] {0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5}, prices);
     }
   }
@@ -64,8 +66,8 @@ class ColumnReaderTest {
     try (ByteBuffersDirectory dir = new ByteBuffersDirectory();
         DirectoryReader reader = tenDocuments(dir)) {
       LeafReader leaf = reader.leaves().get(0).reader();
-      ColumnReader counts = COUNT.columnReader(leaf);
-      ColumnReader prices = PRICE.columnReader(leaf);
+      ColumnReader counts = ColumnReader.of(leaf, COUNT);
+      ColumnReader prices = ColumnReader.of(leaf, PRICE);
       double[] into = new double[4];
 
       counts.read(new int[] {1, 3, 4}, 3, into);
@@ -95,7 +97,7 @@ class ColumnReaderTest {
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         LeafReader leaf = reader.leaves().get(0).reader();
-        ColumnReader counts = COUNT.columnReader(leaf);
+        ColumnReader counts = ColumnReader.of(leaf, COUNT);
         int[] everyOther = IntStream.range(0, 2500).map(i -> 2 * i + 1).toArray();
         double[] into = new double[2500];
         counts.read(everyOther, 2500, into);
@@ -107,7 +109,7 @@ class ColumnReaderTest {
         assertEquals(14991.0, into[2498]); // doc 4997
         assertEquals(Double.NaN, into[2499]); // doc 4999, the last
         assertEquals(5, IntStream.range(0, 2500).filter(i -> Double.isNaN(into[i])).count());
-        ColumnReader prices = PRICE.columnReader(leaf);
+        ColumnReader prices = ColumnReader.of(leaf, PRICE);
         double[] block = new double[3];
         prices.read(new int[] {0, 1, 998}, 3, block);
         assertArrayEquals(new double[] {0.5, 1.5, 998.5}, block);
@@ -137,8 +139,8 @@ class ColumnReaderTest {
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
         LeafReader leaf = reader.leaves().get(0).reader();
-        ColumnReader roomsReader = rooms.columnReader(leaf);
-        ColumnReader lotReader = lot.columnReader(leaf);
+        ColumnReader roomsReader = ColumnReader.of(leaf, rooms);
+        ColumnReader lotReader = ColumnReader.of(leaf, lot);
         double[] roomValues = new double[1024];
         double[] lotValues = new double[1024];
         for (int from = 0; from < 3000; from += 1024) {

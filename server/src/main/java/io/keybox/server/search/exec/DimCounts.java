@@ -1,23 +1,38 @@
-package io.keybox.schema.listing;
+package io.keybox.server.search.exec;
 
 import io.keybox.schema.field.KeywordField;
+import io.keybox.schema.listing.ListingDim;
+import io.keybox.schema.listing.ListingFacets;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import org.apache.lucene.facet.FacetResult;
 import org.apache.lucene.facet.Facets;
+import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.LabelAndValue;
+import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetCounts;
 
 /**
  * The counts of every {@link ListingDim} over one set of matches. Values that differ only in case
  * (after trimming) are one value, because every filter compares them that way: their counts are
  * summed and the value is shown in the spelling most records use (ties: the first in code-point
  * order).
+ *
+ * <p>Counted from the {@link ListingFacets.State} the server keeps with each reader:
+ *
+ * <pre>{@code
+ * FacetsCollector matches = searcher.search(query, new FacetsCollectorManager());
+ * DimCounts counts = DimCounts.count(state, matches);
+ * List<ValueCount> byCity = counts.values(ListingDim.CITY);
+ * }</pre>
  */
 public final class DimCounts {
   /** Most frequent first, then by value. */
@@ -35,9 +50,39 @@ public final class DimCounts {
    * @param byField counts per facet field; a field absent was not counted
    * @param fieldsOf the fields that hold a dim's labels (their counts are added up)
    */
-  DimCounts(Map<String, Facets> byField, Function<ListingDim, List<String>> fieldsOf) {
+  private DimCounts(Map<String, Facets> byField, Function<ListingDim, List<String>> fieldsOf) {
     this.byField = Map.copyOf(byField);
     this.fieldsOf = fieldsOf;
+  }
+
+  /**
+   * Counts {@code dims} (and any other dim that shares their facet field) over the documents {@code
+   * matches} collected; a dim not counted has no values in the result.
+   *
+   * @throws IOException from the index
+   */
+  public static DimCounts count(
+      ListingFacets.State state, FacetsCollector matches, Set<ListingDim> dims) throws IOException {
+    Map<String, Facets> byField = new HashMap<>();
+    for (ListingDim dim : dims) {
+      for (String field : state.fieldsOf(dim)) {
+        if (!byField.containsKey(field)) {
+          byField.put(
+              field, new SortedSetDocValuesFacetCounts(state.byField().get(field), matches));
+        }
+      }
+    }
+    return new DimCounts(byField, state::fieldsOf);
+  }
+
+  /**
+   * Counts every dim over the documents {@code matches} collected.
+   *
+   * @throws IOException from the index
+   */
+  public static DimCounts count(ListingFacets.State state, FacetsCollector matches)
+      throws IOException {
+    return count(state, matches, EnumSet.allOf(ListingDim.class));
   }
 
   /**

@@ -1,7 +1,8 @@
-package io.keybox.server.query;
+package io.keybox.schema.filter;
 
-import io.keybox.server.query.GeoPolygon.Vertex;
+import io.keybox.schema.filter.GeoPolygon.Vertex;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -16,31 +17,35 @@ public final class PointsParser {
   /** The most points one polygon may have. */
   public static final int MAX_POINTS = 1000;
 
-  private static final String PARAM = "points";
   private static final Pattern SEPARATOR = Pattern.compile("\\s*,\\s*");
 
   private PointsParser() {}
 
-  /** Parses the values of {@code points}; fewer than 3 distinct points or bad coordinates → 400. */
+  /**
+   * The polygon of the values of {@code points}.
+   *
+   * @throws InvalidValueException for a bad point, more than {@link #MAX_POINTS}, fewer than 3
+   *     distinct points or points on one line
+   */
   public static GeoPolygon parse(List<String> values) {
     if (values.size() > MAX_POINTS) {
-      throw ParamValues.invalid(
-          PARAM, values.size() + " points", "at most " + MAX_POINTS + " points");
+      throw InvalidValueException.invalid(
+          values.size() + " points", "at most " + MAX_POINTS + " points");
     }
     List<Vertex> ring = new ArrayList<>();
     for (String value : values) {
       String[] parts = SEPARATOR.split(value.strip());
-      OptionalDouble parsedLat = parts.length == 2 ? ParamValues.decimalOf(parts[0]) : null;
-      OptionalDouble parsedLng = parts.length == 2 ? ParamValues.decimalOf(parts[1]) : null;
+      OptionalDouble parsedLat = parts.length == 2 ? ValueParsers.decimalOf(parts[0]) : null;
+      OptionalDouble parsedLng = parts.length == 2 ? ValueParsers.decimalOf(parts[1]) : null;
       if (parts.length != 2 || parsedLat.isEmpty() || parsedLng.isEmpty()) {
         // The whole point is named, not just the bad half, so the client sees which one it was.
-        throw ParamValues.invalid(PARAM, value, "lat,lng in decimal degrees, e.g. 29.76,-95.37");
+        throw InvalidValueException.invalid(value, "lat,lng in decimal degrees, e.g. 29.76,-95.37");
       }
       double lat = parsedLat.getAsDouble();
       double lng = parsedLng.getAsDouble();
       if (lat < -90 || lat > 90 || lng < -180 || lng > 180) {
-        throw ParamValues.invalid(
-            PARAM, value, "latitude -90..90 and longitude -180..180, latitude first");
+        throw InvalidValueException.invalid(
+            value, "latitude -90..90 and longitude -180..180, latitude first");
       }
       Vertex vertex = new Vertex(lat, lng);
       if (ring.isEmpty() || !ring.get(ring.size() - 1).equals(vertex)) {
@@ -51,15 +56,15 @@ public final class PointsParser {
       ring.remove(ring.size() - 1); // a closed ring: drop the repeated first point
     }
     if (new LinkedHashSet<>(ring).size() < 3) {
-      throw ParamValues.invalid(
-          PARAM, String.join(" ", values), "at least 3 distinct points forming a polygon");
+      throw InvalidValueException.invalid(
+          String.join(" ", values), "at least 3 distinct points forming a polygon");
     }
     if (new LinkedHashSet<>(ring).size() < ring.size() || crossesItself(ring)) {
       ring = convexHull(ring);
     }
     if (ring.size() < 3 || enclosesNoArea(ring)) {
-      throw ParamValues.invalid(
-          PARAM, String.join(" ", values), "points that enclose an area (not all on one line)");
+      throw InvalidValueException.invalid(
+          String.join(" ", values), "points that enclose an area (not all on one line)");
     }
     return new GeoPolygon(ring);
   }
@@ -133,7 +138,7 @@ public final class PointsParser {
       while (k >= lower && cross(hull[k - 2], hull[k - 1], p) <= 0) k--;
       hull[k++] = p;
     }
-    return List.copyOf(java.util.Arrays.asList(hull).subList(0, k - 1));
+    return List.copyOf(Arrays.asList(hull).subList(0, k - 1));
   }
 
   /**

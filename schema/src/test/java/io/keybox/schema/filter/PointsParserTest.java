@@ -1,12 +1,11 @@
-package io.keybox.server.query;
+package io.keybox.schema.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.keybox.server.error.InvalidRequestException;
-import io.keybox.server.query.GeoPolygon.Vertex;
+import io.keybox.schema.filter.GeoPolygon.Vertex;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,10 +25,11 @@ class PointsParserTest {
     return PointsParser.parse(Arrays.asList(points)).ring();
   }
 
+  /** The message of the 400 a client gets for {@code points}. */
   private static String message(String... points) {
     return assertThrows(
-            InvalidRequestException.class, () -> PointsParser.parse(Arrays.asList(points)))
-        .getMessage();
+            InvalidValueException.class, () -> PointsParser.parse(Arrays.asList(points)))
+        .forParameter("points");
   }
 
   @Test
@@ -206,7 +206,7 @@ class PointsParserTest {
     tooMany.add("29.7,-95.4");
     assertEquals(
         "points: invalid value '1001 points'; allowed: at most 1000 points",
-        assertThrows(InvalidRequestException.class, () -> PointsParser.parse(tooMany))
-            .getMessage());
+        assertThrows(InvalidValueException.class, () -> PointsParser.parse(tooMany))
+            .forParameter("points"));
   }
 }

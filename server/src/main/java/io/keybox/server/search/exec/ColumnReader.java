@@ -1,7 +1,7 @@
-package io.keybox.schema.field;
+package io.keybox.server.search.exec;
 
+import io.keybox.schema.field.NumericColumn;
 import java.io.IOException;
-import java.util.function.LongToDoubleFunction;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.NumericDocValues;
@@ -16,7 +16,7 @@ import org.apache.lucene.index.SortedNumericDocValues;
  * columns. Not thread-safe; like every doc values iterator it only moves forward.
  *
  * <pre>{@code
- * ColumnReader prices = ListingFields.LIST_PRICE.columnReader(leaf.reader());
+ * ColumnReader prices = ColumnReader.of(leaf.reader(), ListingFields.LIST_PRICE);
  * prices.read(docs, size, into); // into[i]: the price of docs[i], NaN when it has none
  * }</pre>
  */
@@ -25,14 +25,24 @@ public final class ColumnReader {
   // The same values as a single-valued iterator when every document of the segment has exactly
   // one, else null.
   private final NumericDocValues dense;
-  private final LongToDoubleFunction decode;
+  private final NumericColumn column;
   private long[] raw = new long[0];
 
-  ColumnReader(LeafReader leaf, String field, LongToDoubleFunction decode) throws IOException {
-    this.values = DocValues.getSortedNumeric(leaf, field);
+  private ColumnReader(LeafReader leaf, NumericColumn column) throws IOException {
+    this.values = DocValues.getSortedNumeric(leaf, column.name());
     NumericDocValues single = DocValues.unwrapSingleton(values);
-    this.dense = single != null && everyDocumentHasOne(leaf, field) ? single : null;
-    this.decode = decode;
+    this.dense = single != null && everyDocumentHasOne(leaf, column.name()) ? single : null;
+    this.column = column;
+  }
+
+  /**
+   * The values of {@code column} in one segment, read a block of documents at a time. NOTE: like
+   * every doc values iterator, it only moves forward: ask for documents in increasing order.
+   *
+   * @throws IOException from the index
+   */
+  public static ColumnReader of(LeafReader leaf, NumericColumn column) throws IOException {
+    return new ColumnReader(leaf, column);
   }
 
   /**
@@ -55,8 +65,7 @@ public final class ColumnReader {
   public void read(int[] docs, int size, double[] into) throws IOException {
     if (dense == null) {
       for (int i = 0; i < size; i++) {
-        into[i] =
-            values.advanceExact(docs[i]) ? decode.applyAsDouble(values.nextValue()) : Double.NaN;
+        into[i] = values.advanceExact(docs[i]) ? column.decode(values.nextValue()) : Double.NaN;
       }
       return;
     }
@@ -65,7 +74,7 @@ public final class ColumnReader {
     }
     dense.longValues(size, docs, 0, raw, 0, 0L);
     for (int i = 0; i < size; i++) {
-      into[i] = decode.applyAsDouble(raw[i]);
+      into[i] = column.decode(raw[i]);
     }
   }
 }

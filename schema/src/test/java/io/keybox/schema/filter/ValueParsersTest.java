@@ -1,9 +1,8 @@
-package io.keybox.server.query;
+package io.keybox.schema.filter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.keybox.server.error.InvalidRequestException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -12,9 +11,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class ParamValuesTest {
-  private static String message(Runnable parse) {
-    return assertThrows(InvalidRequestException.class, parse::run).getMessage();
+/**
+ * The value parsers of every parameter, with the message a client gets for a refused value ({@link
+ * InvalidValueException#forParameter}).
+ */
+class ValueParsersTest {
+  /** The message of the 400 a client gets for parameter {@code name}. */
+  private static String message(String name, Runnable parse) {
+    return assertThrows(InvalidValueException.class, parse::run).forParameter(name);
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
@@ -27,7 +31,7 @@ class ParamValuesTest {
     "-9223372036854775808, -9223372036854775808",
   })
   void integersAreSignAndDigits(String value, long expected) {
-    assertEquals(expected, ParamValues.integer("minbeds", value));
+    assertEquals(expected, ValueParsers.integer(value));
   }
 
   @ParameterizedTest(name = "[{index}] ''{0}''")
@@ -39,7 +43,7 @@ class ParamValuesTest {
             + value
             + "'; allowed: a whole number (digits with an optional"
             + " sign)",
-        message(() -> ParamValues.integer("minbeds", value)));
+        message("minbeds", () -> ValueParsers.integer(value)));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -47,21 +51,21 @@ class ParamValuesTest {
   void integersPastSixtyFourBitsAreNamedAsSuch(String value) {
     assertEquals(
         "minprice: invalid value '" + value + "'; allowed: a whole number within the 64-bit range",
-        message(() -> ParamValues.integer("minprice", value)));
+        message("minprice", () -> ValueParsers.integer(value)));
   }
 
   @Test
   void boundedIntegersSayTheBounds() {
-    assertEquals(500, ParamValues.integer("limit", "500", 1, 500));
+    assertEquals(500, ValueParsers.integer("500", 1, 500));
     assertEquals(
         "limit: invalid value '501'; allowed: a whole number 1..500",
-        message(() -> ParamValues.integer("limit", "501", 1, 500)));
+        message("limit", () -> ValueParsers.integer("501", 1, 500)));
   }
 
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource({"2.5, 2.5", ".5, 0.5", "5., 5", "-0.25, -0.25", "+1.75, 1.75", "3, 3", "007.50, 7.5"})
   void decimalsTakeAnOptionalFraction(String value, double expected) {
-    assertEquals(expected, ParamValues.decimal("minbaths", value));
+    assertEquals(expected, ValueParsers.decimal(value));
   }
 
   @ParameterizedTest(name = "[{index}] ''{0}''")
@@ -69,7 +73,7 @@ class ParamValuesTest {
   void anythingElseIsNotADecimal(String value) {
     assertEquals(
         "minbaths: invalid value '" + value + "'; allowed: a decimal number such as 2.5",
-        message(() -> ParamValues.decimal("minbaths", value)));
+        message("minbaths", () -> ValueParsers.decimal(value)));
   }
 
   @Test
@@ -79,7 +83,7 @@ class ParamValuesTest {
         "minacres: invalid value '"
             + huge.substring(0, 77)
             + "...'; allowed: a decimal number such as 2.5",
-        message(() -> ParamValues.decimal("minacres", huge)));
+        message("minacres", () -> ValueParsers.decimal(huge)));
   }
 
   @ParameterizedTest(name = "{0} (end of day: {1}) -> {2}")
@@ -97,7 +101,7 @@ class ParamValuesTest {
     "2024-05-01T00:00 05:30, true, 2024-04-30T18:30:00Z",
   })
   void instantsAreUtcUnlessTheyCarryAZone(String value, boolean endOfDay, String expected) {
-    assertEquals(Instant.parse(expected), ParamValues.instant("maxlistdate", value, endOfDay));
+    assertEquals(Instant.parse(expected), ValueParsers.instant(value, endOfDay));
   }
 
   @ParameterizedTest(name = "[{index}] ''{0}''")
@@ -118,28 +122,40 @@ class ParamValuesTest {
           "maxlistdate: invalid value '"
               + value
               + "'; allowed: a date (2024-05-01) or date-time (2024-05-01T12:00:00Z)",
-          message(() -> ParamValues.instant("maxlistdate", value, endOfDay)));
+          message("maxlistdate", () -> ValueParsers.instant(value, endOfDay)));
     }
   }
 
   @Test
   void oneOfListsWhatIsAllowed() {
     assertEquals(
-        "x", ParamValues.oneOf("idx", "x", v -> Optional.of(v).filter("x"::equals), List.of("x")));
+        "x", ValueParsers.oneOf(v -> Optional.of(v).filter("x"::equals), List.of("x")).parse("x"));
     assertEquals(
         "idx: unknown value 'false'; allowed: null, listing, address, ignore",
         message(
+            "idx",
             () ->
-                ParamValues.oneOf(
-                    "idx",
-                    "false",
-                    v -> Optional.empty(),
-                    List.of("null", "listing", "address", "ignore"))));
+                ValueParsers.oneOf(
+                        v -> Optional.empty(), List.of("null", "listing", "address", "ignore"))
+                    .parse("false")));
   }
 
   @Test
   void longValuesAreShortenedInMessages() {
-    assertEquals("a".repeat(80), ParamValues.shorten("a".repeat(80)));
-    assertEquals("a".repeat(77) + "...", ParamValues.shorten("a".repeat(81)));
+    assertEquals("a".repeat(80), InvalidValueException.shorten("a".repeat(80)));
+    assertEquals("a".repeat(77) + "...", InvalidValueException.shorten("a".repeat(81)));
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource({
+    "1970-01-01T00:00:00Z, 0",
+    "1970-01-01T00:00:00.001Z, 1",
+    "1970-01-01T00:00:00.0000001Z, 1",
+    "1970-01-01T00:00:00.0019Z, 2",
+    "1969-12-31T23:59:59.9995Z, 0",
+    "1969-12-31T23:59:59.999Z, -1",
+  })
+  void aLowerDateBoundRoundsUpToTheNextMillisecond(String instant, long millis) {
+    assertEquals(millis, ValueParsers.epochMillisAtOrAfter(Instant.parse(instant)));
   }
 }

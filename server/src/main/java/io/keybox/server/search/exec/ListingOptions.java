@@ -1,5 +1,8 @@
-package io.keybox.schema.listing;
+package io.keybox.server.search.exec;
 
+import io.keybox.schema.listing.ListingDim;
+import io.keybox.schema.listing.ListingFacets;
+import io.keybox.schema.listing.ListingQueries;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -36,7 +39,7 @@ public record ListingOptions(Map<ListingDim, List<String>> values) {
     if (state.isPresent()) {
       FacetsCollector all =
           searcher.search(ListingQueries.allListings(), new FacetsCollectorManager());
-      counts = ListingFacets.count(state.get(), all);
+      counts = DimCounts.count(state.get(), all);
     }
     for (ListingDim dim : ListingDim.values()) {
       if (dim.optionsKey().isEmpty()) {

@@ -1,4 +1,4 @@
-package io.keybox.schema.field;
+package io.keybox.server.search.exec;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -64,6 +64,17 @@ public final class SortOrder {
         new Sort(all),
         Objects.requireNonNull(hasKey),
         tieBreak.length == 0 ? Sort.INDEXORDER : new Sort(tieBreak));
+  }
+
+  /**
+   * By {@code sort}'s first field, whose missing value must sort last in its direction, then by its
+   * further fields (the schema's sort definitions hand out such a sort).
+   *
+   * @param hasKey the records that have a value of the first field
+   */
+  public static SortOrder missingLast(Sort sort, Query hasKey) {
+    SortField[] fields = sort.getSort();
+    return missingLast(fields[0], hasKey, Arrays.copyOfRange(fields, 1, fields.length));
   }
 
   /** The whole order as one Lucene sort: the same order {@link #top} finds. */

@@ -1,4 +1,4 @@
-package io.keybox.schema;
+package io.keybox.server.search.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
