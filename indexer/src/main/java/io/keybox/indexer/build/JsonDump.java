@@ -13,7 +13,7 @@ import java.util.function.UnaryOperator;
 
 /**
  * Reads a small dump (open houses, agents) on the calling thread, record by record, in the dump's
- * format (native NDJSON, or RESO NDJSON or OData pages): a record that is not a JSON object, or
+ * format (native or RESO, in any container {@link FeedFormat} reads): a record that is not a JSON object, or
  * that its handler finds invalid, becomes a reject; anything else goes to the handler after {@code
  * toNative} has mapped it onto the API's shape. Listings, the bulk of a feed, go through the
  * parallel pipeline instead.
