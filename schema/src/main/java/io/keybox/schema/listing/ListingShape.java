@@ -6,6 +6,7 @@ import static io.keybox.schema.shape.LeafTypes.INTEGER;
 import static io.keybox.schema.shape.LeafTypes.LATITUDE;
 import static io.keybox.schema.shape.LeafTypes.LONGITUDE;
 import static io.keybox.schema.shape.LeafTypes.NUMBER;
+import static io.keybox.schema.shape.LeafTypes.ROUNDED_INTEGER;
 import static io.keybox.schema.shape.LeafTypes.STRING;
 import static io.keybox.schema.shape.LeafTypes.STRING_LIST;
 import static io.keybox.schema.shape.LeafTypes.STRING_MAP;
@@ -74,20 +75,20 @@ public final class ListingShape {
           leaf("type", canonical(v -> PropertyType.parse(v).map(Enum::name), "property type")),
           leaf("subType", STRING),
           leaf("subTypeText", STRING),
-          leaf("bedrooms", INTEGER),
+          leaf("bedrooms", ROUNDED_INTEGER),
           leaf("bathrooms", NUMBER),
-          leaf("bathsFull", INTEGER),
-          leaf("bathsHalf", INTEGER),
-          leaf("bathsThreeQuarter", INTEGER),
-          leaf("area", INTEGER),
+          leaf("bathsFull", ROUNDED_INTEGER),
+          leaf("bathsHalf", ROUNDED_INTEGER),
+          leaf("bathsThreeQuarter", ROUNDED_INTEGER),
+          leaf("area", ROUNDED_INTEGER),
           leaf("areaSource", STRING),
           leaf("stories", NUMBER),
-          leaf("fireplaces", INTEGER),
-          leaf("yearBuilt", INTEGER),
+          leaf("fireplaces", ROUNDED_INTEGER),
+          leaf("yearBuilt", ROUNDED_INTEGER),
           leaf("garageSpaces", NUMBER),
           object(
               "parking",
-              leaf("spaces", INTEGER),
+              leaf("spaces", ROUNDED_INTEGER),
               leaf("description", STRING),
               leaf("leased", STRING)),
           leaf("lotSize", STRING),
@@ -158,7 +159,7 @@ public final class ListingShape {
               leaf("statusText", STRING),
               leaf("area", STRING),
               leaf("areaMinor", STRING),
-              leaf("daysOnMarket", INTEGER),
+              leaf("daysOnMarket", ROUNDED_INTEGER),
               leaf("originalEntryTimestamp", DATETIME),
               leaf("originatingSystemName", STRING)),
           AGENT,
@@ -168,7 +169,7 @@ public final class ListingShape {
               "sales",
               leaf("closeDate", DATETIME),
               leaf("contractDate", DATETIME),
-              leaf("closePrice", INTEGER),
+              leaf("closePrice", ROUNDED_INTEGER),
               AGENT,
               OFFICE),
           object(
@@ -180,12 +181,12 @@ public final class ListingShape {
           object(
               "tax",
               leaf("id", STRING),
-              leaf("taxYear", INTEGER),
-              leaf("taxAnnualAmount", INTEGER)),
+              leaf("taxYear", ROUNDED_INTEGER),
+              leaf("taxAnnualAmount", ROUNDED_INTEGER)),
           object(
               "association",
               leaf("name", STRING),
-              leaf("fee", INTEGER),
+              leaf("fee", ROUNDED_INTEGER),
               leaf("frequency", STRING),
               leaf("amenities", STRING)),
           leaf("compliance", STRING_MAP));
