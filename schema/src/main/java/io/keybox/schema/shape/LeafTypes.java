@@ -57,7 +57,8 @@ public final class LeafTypes {
    * A whole number that feeds may send with a fraction: amounts and measures that RESO types as
    * Decimal (TaxAnnualAmount {@code 8295.87}, LivingArea, ClosePrice, AssociationFee) are rounded
    * half-up ({@code 8295.87} → 8296, {@code 2.5} → 3, {@code -2.5} → -3); otherwise as {@link
-   * #INTEGER}. Ids stay {@link #INTEGER}: a fraction there is a wrong id, not a rounding.
+   * #INTEGER}. Ids and counts (bedrooms, years: RESO Integer) stay {@link #INTEGER}: a fraction
+   * there is a wrong value, not cents.
    */
   public static final LeafType ROUNDED_INTEGER =
       raw -> {
