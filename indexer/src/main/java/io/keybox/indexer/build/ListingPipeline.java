@@ -15,13 +15,10 @@ import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -37,8 +34,8 @@ import org.apache.lucene.index.IndexWriter;
 /**
  * The listings pipeline of a run: a reader thread cuts the dump into batches; a pool parses and
  * validates batches in parallel; the calling thread takes the parsed batches in dump order and
- * assigns stable ids (so ids are deterministic), then hands the listings back to the pool to be
- * rendered and written.
+ * assigns stable ids (so ids are deterministic) and keeps the latest copy of a repeated listing
+ * ({@link LatestCopies}), then hands the listings back to the pool to be rendered and written.
  */
 final class ListingPipeline {
   private static final int BATCH = 512;
@@ -83,8 +80,8 @@ final class ListingPipeline {
 
   /**
    * A parsed record: a listing, the identity its id is kept by (listingId, or ListingKey for RESO)
-   * its modification time (epoch ms, {@link Long#MIN_VALUE} when it has none) and whether the feed
-   * withdraws it from display ({@code MlgCanView: false}), or the reason it was rejected.
+   * its modification time (epoch ms, {@link LatestCopies#NO_TIME} when it has none) and whether the
+   * feed withdraws it from display ({@code MlgCanView: false}), or the reason it was rejected.
    */
   private record Parsed(
       long line,
@@ -94,15 +91,9 @@ final class ListingPipeline {
       boolean hidden,
       String rejection) {
     static Parsed rejected(long line, String reason) {
-      return new Parsed(line, null, null, Long.MIN_VALUE, false, reason);
+      return new Parsed(line, null, null, LatestCopies.NO_TIME, false, reason);
     }
   }
-
-  /**
-   * The copy of a listing the run has queued so far: its modification time, the mlsId it was
-   * written under (0 when it removed or wrote nothing), and whether it had a property type.
-   */
-  private record Seen(long modified, long writtenMlsId, boolean typed) {}
 
   /**
    * Reads {@code dump} and writes its listings to {@code writer}; rejected records go to {@code
@@ -132,11 +123,9 @@ final class ListingPipeline {
         new Thread(() -> readBatches(dump, format, pool, parsedInOrder, failure), "keybox-read");
     reader.setDaemon(true);
     reader.start();
-    Map<String, Seen> seen = new HashMap<>();
+    LatestCopies copies = new LatestCopies();
     long read = 0;
     long upserted = 0;
-    long superseded = 0;
-    long replaced = 0; // written copies a later copy replaced
     long untyped = 0;
     long hidden = 0;
     long[] written = new long[1024];
@@ -153,42 +142,27 @@ final class ListingPipeline {
             rejects.add(new Reject(parsed.line(), parsed.rejection()));
             continue;
           }
-          Seen earlier = seen.get(parsed.identity());
-          long replaces = 0;
-          if (earlier != null) {
-            superseded++;
-            // Replication output is ordered by modification time: the newest copy wins, and of
-            // two equally new ones the later.
-            if (parsed.modified() < earlier.modified()) {
-              continue;
-            }
-            replaces = earlier.writtenMlsId();
-            replacing = true;
-            if (replaces > 0) {
-              replaced++;
-              untyped -= earlier.typed() ? 0 : 1;
-            }
+          LatestCopies.Verdict verdict = copies.offer(parsed.identity(), parsed.modified());
+          if (verdict.skip()) {
+            continue;
           }
+          replacing |= verdict.repeat();
+          long replaces = verdict.replacesMlsId();
           if (parsed.hidden() && mode == RunMode.FULL) {
             // MLS Grid's delete signal: not part of the vendor's state. (Incremental: removes.)
             hidden++;
             if (replaces > 0) {
               ready.add(new Change(null, parsed.identity(), 0, replaces, 0));
             }
-            seen.put(parsed.identity(), new Seen(parsed.modified(), 0, true));
+            copies.kept(parsed.identity(), parsed.modified(), null);
             continue;
           }
           int before = ready.size();
           Optional<String> problem = assignId(parsed, mode, ids, moved, ready, replaces);
           problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
           Change change = ready.size() > before ? ready.get(before) : null;
-          boolean writesListing = change != null && change.listing() != null;
-          seen.put(
-              parsed.identity(),
-              new Seen(
-                  parsed.modified(),
-                  writesListing ? change.listing().mlsId().getAsLong() : 0,
-                  !writesListing || hasType(change.listing())));
+          copies.kept(
+              parsed.identity(), parsed.modified(), change == null ? null : change.listing());
         }
         for (Change change : ready) {
           if (change.listing() == null) {
@@ -198,7 +172,7 @@ final class ListingPipeline {
               written = Arrays.copyOf(written, written.length * 2);
             }
             written[(int) upserted++] = change.listing().mlsId().getAsLong();
-            untyped += hasType(change.listing()) ? 0 : 1;
+            untyped += LatestCopies.hasType(change.listing()) ? 0 : 1;
             openHouses.offer(change.listing(), change.identity());
           }
         }
@@ -231,12 +205,12 @@ final class ListingPipeline {
       }
       return new Counts(
           read,
-          upserted - replaced,
+          upserted - copies.replacedWrites(),
           Arrays.copyOf(written, (int) upserted),
           removed.stream().mapToLong(Long::longValue).toArray(),
           moved.stream().mapToLong(Long::longValue).toArray(),
-          superseded,
-          untyped,
+          copies.superseded(),
+          untyped - copies.replacedUntyped(),
           hidden);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -386,28 +360,12 @@ final class ListingPipeline {
           record.line(),
           identity != null ? identity : listing.listingId(),
           listing,
-          modified(listing),
+          LatestCopies.modified(listing),
           hidden,
           null);
     } catch (InvalidRecordException e) {
       return Parsed.rejected(record.line(), e.getMessage());
     }
-  }
-
-  /**
-   * The listing's {@code modified} in epoch ms; {@link Long#MIN_VALUE}, older than any, if none.
-   */
-  private static long modified(ListingRecord listing) {
-    JsonNode modified = listing.tree().get("modified");
-    return modified == null || !modified.isTextual()
-        ? Long.MIN_VALUE
-        : Instant.parse(modified.asText()).toEpochMilli();
-  }
-
-  /** Whether the listing has a property type; one without is found by no search. */
-  private static boolean hasType(ListingRecord listing) {
-    JsonNode type = listing.tree().path("property").get("type");
-    return type != null && type.isTextual() && !type.asText().isBlank();
   }
 
   private static java.util.concurrent.ThreadFactory daemon(String name) {
