@@ -241,52 +241,11 @@ public final class ResoListingMapping {
     address(reso, listing);
     listDate(reso, listing);
     lotSize(reso, listing);
-    for (String[] role : ROLES) {
-      agent(reso, listing, role[0], role[1]);
-    }
+    ResoAgentRoles.apply(reso, listing);
     return listing;
   }
 
-  /** The RESO prefix of each agent role and the Listing object it fills. */
-  private static final String[][] ROLES = {
-    {"ListAgent", "agent"}, {"CoListAgent", "coAgent"}, {"BuyerAgent", "sales.agent"}
-  };
-
   private static final double SQUARE_FEET_PER_ACRE = 43_560;
-
-  /**
-   * An agent role's derived members: the name split from {@code FullName} when neither first nor
-   * last name is given (the last word is the last name), the direct line before the office phone,
-   * the cell phone before the mobile phone.
-   */
-  private static void agent(JsonNode reso, ObjectNode listing, String prefix, String path) {
-    String full = ResoTables.text(reso, prefix + "FullName");
-    if (full != null
-        && !full.isBlank()
-        && ResoTables.text(reso, prefix + "FirstName") == null
-        && ResoTables.text(reso, prefix + "LastName") == null) {
-      String name = full.strip().replaceAll("\\s+", " ");
-      int space = name.lastIndexOf(' ');
-      if (space > 0) {
-        ResoTables.put(listing, path + ".firstName", NODES.textNode(name.substring(0, space)));
-      }
-      ResoTables.put(listing, path + ".lastName", NODES.textNode(name.substring(space + 1)));
-    }
-    firstOf(
-        reso, listing, path + ".contact.office", prefix + "DirectPhone", prefix + "OfficePhone");
-    firstOf(reso, listing, path + ".contact.cell", prefix + "CellPhone", prefix + "MobilePhone");
-  }
-
-  /** Sets {@code path} to the first of {@code fields} that {@code reso} has a value for. */
-  private static void firstOf(JsonNode reso, ObjectNode listing, String path, String... fields) {
-    for (String field : fields) {
-      String value = ResoTables.text(reso, field);
-      if (value != null && !value.isBlank()) {
-        ResoTables.put(listing, path, NODES.textNode(value.strip()));
-        return;
-      }
-    }
-  }
 
   /** {@code listDate}: ListingContractDate (in the table), else OnMarketDate. */
   private static void listDate(JsonNode reso, ObjectNode listing) {
