@@ -13,8 +13,10 @@ import java.util.Map;
  * later copy of a listing that changed during the export is usually the newer; a dump that is not
  * ordered still keeps the newest. The copies that lose are superseded: counted, not rejected.
  *
- * <p>Use from the pipeline's ordered thread: {@link #offer} each valid record, then {@link #kept}
- * what was queued for it. NOTE: not thread-safe.
+ * <p>Use from the pipeline's ordered thread: {@link #offer} each valid record; drop it when the
+ * verdict says {@code skip} ({@link #dropped}), else record what was queued for it with {@link
+ * #kept} (a copy that turns out to be a reject is neither: the earlier copy stays). NOTE: not
+ * thread-safe.
  */
 final class LatestCopies {
   /** A record's modification time when it has none: older than any. */
@@ -27,9 +29,10 @@ final class LatestCopies {
    * @param repeat an earlier copy exists (this one or that one is superseded)
    * @param replacesMlsId the mlsId the earlier copy was written under, whose document this copy
    *     replaces; 0 when there is none (no earlier copy, or it wrote nothing)
+   * @param replacesUntyped whether that earlier written copy had no property type
    */
-  record Verdict(boolean skip, boolean repeat, long replacesMlsId) {
-    static final Verdict FIRST = new Verdict(false, false, 0);
+  record Verdict(boolean skip, boolean repeat, long replacesMlsId, boolean replacesUntyped) {
+    static final Verdict FIRST = new Verdict(false, false, 0, false);
   }
 
   /** The copy kept so far: its time, the mlsId it was written under (else 0), its type. */
@@ -40,28 +43,38 @@ final class LatestCopies {
   private long replacedWrites;
   private long replacedUntyped;
 
-  /** Decides about a copy of {@code identity} modified at {@code modified} (epoch ms). */
+  /**
+   * Decides about a copy of {@code identity} modified at {@code modified} (epoch ms); changes
+   * nothing.
+   */
   Verdict offer(String identity, long modified) {
     Kept earlier = kept.get(identity);
     if (earlier == null) {
       return Verdict.FIRST;
     }
-    superseded++;
     if (modified < earlier.modified()) {
-      return new Verdict(true, true, 0);
+      return new Verdict(true, true, 0, false);
     }
-    if (earlier.writtenMlsId() > 0) {
-      replacedWrites++;
-      replacedUntyped += earlier.typed() ? 0 : 1;
-    }
-    return new Verdict(false, true, earlier.writtenMlsId());
+    return new Verdict(false, true, earlier.writtenMlsId(), !earlier.typed());
+  }
+
+  /** Counts a copy dropped on a {@code skip} verdict: an earlier copy is newer. */
+  void dropped() {
+    superseded++;
   }
 
   /**
-   * Records the copy of {@code identity} the run kept: {@code written} is the listing queued for
-   * writing (with its mlsId), or null when it removed or wrote nothing.
+   * Records the copy of {@code identity} the run kept on {@code verdict}: {@code written} is the
+   * listing queued for writing (with its mlsId), or null when it removed or wrote nothing.
    */
-  void kept(String identity, long modified, ListingRecord written) {
+  void kept(String identity, long modified, ListingRecord written, Verdict verdict) {
+    if (verdict.repeat()) {
+      superseded++; // the earlier copy
+      if (verdict.replacesMlsId() > 0) {
+        replacedWrites++;
+        replacedUntyped += verdict.replacesUntyped() ? 1 : 0;
+      }
+    }
     kept.put(
         identity,
         new Kept(

@@ -144,6 +144,7 @@ final class ListingPipeline {
           }
           LatestCopies.Verdict verdict = copies.offer(parsed.identity(), parsed.modified());
           if (verdict.skip()) {
+            copies.dropped();
             continue;
           }
           replacing |= verdict.repeat();
@@ -154,15 +155,20 @@ final class ListingPipeline {
             if (replaces > 0) {
               ready.add(new Change(null, parsed.identity(), 0, replaces, 0));
             }
-            copies.kept(parsed.identity(), parsed.modified(), null);
+            copies.kept(parsed.identity(), parsed.modified(), null, verdict);
             continue;
           }
           int before = ready.size();
           Optional<String> problem = assignId(parsed, mode, ids, moved, ready, replaces);
           problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
-          Change change = ready.size() > before ? ready.get(before) : null;
-          copies.kept(
-              parsed.identity(), parsed.modified(), change == null ? null : change.listing());
+          if (problem.isEmpty()) { // a rejected copy is none: a later one is the first
+            Change change = ready.size() > before ? ready.get(before) : null;
+            copies.kept(
+                parsed.identity(),
+                parsed.modified(),
+                change == null ? null : change.listing(),
+                verdict);
+          }
         }
         for (Change change : ready) {
           if (change.listing() == null) {
