@@ -449,9 +449,11 @@ class VendorIndexBuilderTest {
       writer.setLiveCommitData(old.entrySet());
       writer.commit();
     }
+    Files.writeString(layout.rejects(), "{\"dump\":\"listings\",\"line\":9,\"reason\":\"old\"}\n");
     BuildReport refused =
         builder().update(layout, dump("inc.ndjson", listing("B")), FeedFormat.NATIVE);
     assertFalse(refused.published());
+    assertEquals(List.of(), Files.readAllLines(layout.rejects()), "not the previous run's");
     assertEquals(
         "the index was written by an earlier Keybox (schema 1, now 3: keyword values and q words"
             + " are now compared in Unicode NFC; listings are now looked up by an mlsId term); run a"
