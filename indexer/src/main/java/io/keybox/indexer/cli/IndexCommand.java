@@ -166,17 +166,30 @@ public final class IndexCommand {
                   "%d open houses written, %d removed with their listing, %d agents written",
                   report.openHouses(), report.openHousesRemoved(), report.agents())
               : String.format("%d open houses, %d agents", report.openHouses(), report.agents());
+      // An incremental run's work is the records it read (deletes too), not what it wrote.
+      String rate =
+          job.incremental()
+              ? String.format("%.0f records/s", report.read() / Math.max(seconds, 1e-9))
+              : String.format("%.0f listings/s", report.listings() / Math.max(seconds, 1e-9));
       out.printf(
           "keybox index: vendor %s: %d listings written, %d removed, %s,"
-              + " %d rejected (see %s), %.1f s, %.0f listings/s%n",
+              + " %d rejected (see %s)%s, %.1f s, %s%n",
           layout.vendor(),
           report.listings(),
           report.deleted(),
           others,
           report.rejects().size(),
           layout.rejects(),
+          (report.superseded() > 0 ? ", " + report.superseded() + " superseded" : "")
+              + (report.hidden() > 0 ? ", " + report.hidden() + " hidden (MlgCanView)" : ""),
           seconds,
-          report.listings() / Math.max(seconds, 1e-9));
+          rate);
+      if (report.untyped() > 0) {
+        err.println(
+            "keybox index: warning: "
+                + report.untyped()
+                + " listings have no property type: they are indexed, but no search finds them");
+      }
       return 0;
     } catch (UnreadableDumpException e) {
       err.println("keybox index: " + e.getMessage() + "; the current index is unchanged");
