@@ -7,6 +7,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 LOCAL="$ROOT/.keybox"                 # local state: build stamp, demo feed, demo data (git-ignored)
 STAMP="$LOCAL/build.stamp"
 INDEXER_JAR="$ROOT/indexer/target/keybox-indexer.jar"
+GENERATOR_JAR="$ROOT/generator/target/keybox-generator.jar"
 SERVER_JAR="$ROOT/server/target/keybox-server.jar"
 BENCH_JAR="$ROOT/bench/target/keybox-bench.jar"
 MIN_JAVA=21
@@ -67,7 +68,7 @@ mvnw() { (cd "$ROOT" && ./mvnw -B -q "$@"); }
 
 # True when a build input is newer than the last build (or there was none).
 needs_build() {
-  [ -f "$STAMP" ] && [ -f "$INDEXER_JAR" ] && [ -f "$SERVER_JAR" ] && [ -f "$BENCH_JAR" ] || return 0
+  [ -f "$STAMP" ] && [ -f "$INDEXER_JAR" ] && [ -f "$GENERATOR_JAR" ] && [ -f "$SERVER_JAR" ] && [ -f "$BENCH_JAR" ] || return 0
   [ -n "$(cd "$ROOT" && find pom.xml .mvn ./*/pom.xml ./*/src/main -newer "$STAMP" -print -quit 2>/dev/null)" ]
 }
 
@@ -110,6 +111,8 @@ server_heap() {
 # The indexer is a batch job: the throughput collector, about 20% faster than G1 there (bench/README.md).
 # The server keeps G1's short pauses.
 indexer() { "$JAVA" "${JVM_OPTS[@]}" -XX:+UseParallelGC ${KEYBOX_JAVA_OPTS:-} -jar "$INDEXER_JAR" "$@"; }
+# The feed generator is a batch job as well.
+generator() { "$JAVA" "${JVM_OPTS[@]}" -XX:+UseParallelGC ${KEYBOX_JAVA_OPTS:-} -jar "$GENERATOR_JAR" "$@"; }
 # The server's java command line, up to its own options: `"${SERVER_JAVA[@]}" OPTIONS -jar ...`.
 server_java() { SERVER_JAVA=("$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap)); }
 server() { server_java; "${SERVER_JAVA[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
@@ -212,7 +215,7 @@ train_archive() {
   local pid port="" rc=0 ok=0 i
   say "training the server's class-data archive (once per build; a few seconds)..."
   rm -rf "$work" && mkdir -p "$work" && : >"$log" || return 1
-  if indexer generate --out "$work/feed" --listings 300 --seed 7 --vendor "$DEMO_VENDOR" >>"$log" 2>&1 &&
+  if generator --out "$work/feed" --listings 300 --seed 7 --vendor "$DEMO_VENDOR" >>"$log" 2>&1 &&
     indexer index --data-dir "$work/data" --vendor "$DEMO_VENDOR" --listings "$work/feed/listings.ndjson.gz" \
       --openhouses "$work/feed/openhouses.ndjson.gz" --agents "$work/feed/agents.ndjson.gz" >>"$log" 2>&1; then
     server_java
@@ -303,7 +306,7 @@ demo() {
   if [ ! -d "$DEMO_DATA/$DEMO_VENDOR/index" ]; then
     if [ ! -f "$DEMO_FEED/listings.ndjson.gz" ]; then
       say "generating the demo feed ($DEMO_LISTINGS listings of vendor $DEMO_VENDOR, seed $DEMO_SEED)..."
-      indexer generate --out "$DEMO_FEED" --listings "$DEMO_LISTINGS" --seed "$DEMO_SEED" --vendor "$DEMO_VENDOR"
+      generator --out "$DEMO_FEED" --listings "$DEMO_LISTINGS" --seed "$DEMO_SEED" --vendor "$DEMO_VENDOR"
     fi
     say "indexing the demo feed into $DEMO_DATA ..."
     indexer index --data-dir "$DEMO_DATA" --vendor "$DEMO_VENDOR" --listings "$DEMO_FEED/listings.ndjson.gz" \
@@ -339,7 +342,8 @@ HELP
       mkdir -p "$LOCAL"
       (cd "$ROOT" && ./mvnw -B verify "$@")
       ;;
-    index | generate) setup_java; build; indexer "$cmd" "$@" ;;
+    index) setup_java; build; indexer index "$@" ;;
+    generate) setup_java; build; generator "$@" ;;
     serve) setup_java; build; serve "$@" ;;
     keys) setup_java; build; server keys "$@" ;;
     bench) setup_java; build; bench "$@" ;;

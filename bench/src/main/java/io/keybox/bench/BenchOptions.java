@@ -1,6 +1,6 @@
 package io.keybox.bench;
 
-import io.keybox.indexer.generate.GeneratorConfig;
+import io.keybox.generator.GeneratorConfig;
 import io.keybox.schema.cli.CommandLine;
 import io.keybox.schema.cli.CommandLine.Option;
 import io.keybox.schema.cli.CommandLine.UsageException;

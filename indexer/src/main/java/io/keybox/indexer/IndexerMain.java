@@ -1,12 +1,11 @@
 package io.keybox.indexer;
 
 import io.keybox.indexer.cli.IndexCommand;
-import io.keybox.indexer.generate.GenerateCommand;
 import java.util.Arrays;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** The indexer's entry point: {@code index} and {@code generate} (OPERATIONS.md §2). */
+/** The indexer's entry point: {@code index} (OPERATIONS.md §2). */
 public final class IndexerMain {
   /**
    * Lucene logs at start whether the vector API is there (a warning when not, as the indexer runs
@@ -28,10 +27,8 @@ public final class IndexerMain {
     String[] rest = args.length == 0 ? args : Arrays.copyOfRange(args, 1, args.length);
     return switch (command) {
       case "index" -> IndexCommand.run(rest, System.out, System.err);
-      case "generate" -> GenerateCommand.run(rest, System.out, System.err);
       default -> {
-        System.err.println(
-            "keybox indexer: unknown command '" + command + "'; allowed: index, generate");
+        System.err.println("keybox indexer: unknown command '" + command + "'; allowed: index");
         yield 1;
       }
     };

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.keybox.generator.GenerateCommand;
 import io.keybox.indexer.cli.IndexCommand;
-import io.keybox.indexer.generate.GenerateCommand;
 import io.keybox.server.auth.KeysCommand;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

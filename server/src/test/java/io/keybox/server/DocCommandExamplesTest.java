@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.keybox.generator.GenerateCommand;
 import io.keybox.indexer.cli.IndexCommand;
-import io.keybox.indexer.generate.GenerateCommand;
 import io.keybox.schema.cli.CommandLine.UsageException;
 import io.keybox.server.DocExamples.Example;
 import io.keybox.server.auth.KeysCommand;

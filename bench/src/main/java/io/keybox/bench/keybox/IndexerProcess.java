@@ -1,7 +1,7 @@
 package io.keybox.bench.keybox;
 
+import io.keybox.generator.FeedGenerator;
 import io.keybox.indexer.build.VendorLayout;
-import io.keybox.indexer.generate.FeedGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

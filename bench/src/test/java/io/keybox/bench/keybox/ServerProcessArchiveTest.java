@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.keybox.generator.FeedGenerator;
+import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.VendorLayout;
-import io.keybox.indexer.generate.FeedGenerator;
-import io.keybox.indexer.generate.GeneratorConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
