@@ -1,4 +1,4 @@
-package io.keybox.indexer.cli;
+package io.keybox.app;
 
 import io.keybox.indexer.build.VendorLayout;
 import java.io.IOException;

@@ -1,16 +1,10 @@
-package io.keybox.server;
+package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.keybox.generator.GenerateCommand;
-import io.keybox.indexer.cli.IndexCommand;
-import io.keybox.server.auth.KeysCommand;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,17 +26,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * required) and shows an example; every command-line error names the option it is about.
  */
 class CommandHelpTest {
-  /** One command: its name after {@code ./run.sh}, and how to run it in-process. */
-  record Command(String name, Runner runner) {
+  /** One command: its name after {@code ./run.sh} (and {@code keybox}). */
+  record Command(String name) {
     @Override
     public String toString() {
       return name;
     }
-  }
-
-  @FunctionalInterface
-  interface Runner {
-    int run(String[] args, PrintStream out, PrintStream err);
   }
 
   /** What a run printed. */
@@ -50,27 +39,12 @@ class CommandHelpTest {
 
   static Stream<Command> commands() {
     return Stream.of(
-        new Command("index", IndexCommand::run),
-        new Command("serve", ServeCommand::run),
-        new Command(
-            "keys",
-            (args, out, err) ->
-                KeysCommand.run(args, new ByteArrayInputStream(new byte[0]), out, err)),
-        new Command("generate", GenerateCommand::run));
+        new Command("index"), new Command("serve"), new Command("keys"), new Command("generate"));
   }
 
   static Result run(Command command, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        command
-            .runner()
-            .run(
-                args,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Result(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    Commands.Result result = Commands.run(command.name(), args);
+    return new Result(result.code(), result.out(), result.err());
   }
 
   private static final Pattern OPTION_LINE =

@@ -1,17 +1,11 @@
-package io.keybox.server;
+package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.keybox.generator.GenerateCommand;
-import io.keybox.indexer.cli.IndexCommand;
-import io.keybox.schema.cli.CommandLine.UsageException;
+import io.keybox.server.DocExamples;
 import io.keybox.server.DocExamples.Example;
-import io.keybox.server.auth.KeysCommand;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -19,12 +13,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine.ParameterException;
 
 /**
  * Every {@code ./run.sh} command line in the docs (README.md, docs/api.md, docs/operations.md:
- * commands, cron lines, the systemd unit) is accepted by the command's own argument checks, so the
- * docs cannot name an option that does not exist or combine options the command refuses. The curl
- * examples are run by {@code http.DocExamplesHttpTest}.
+ * commands, cron lines, the systemd unit) is accepted by the {@code keybox} command's own argument
+ * checks, so the docs cannot name an option that does not exist or combine options the command
+ * refuses. The curl examples are run by the server's {@code http.DocExamplesHttpTest}.
  */
 class DocCommandExamplesTest {
   @Test
@@ -41,25 +36,21 @@ class DocCommandExamplesTest {
       try {
         switch (command) {
           case "", "help", "test" -> {} // the demo, the usage, the test suite (Maven arguments)
-          case "index" -> IndexCommand.checkArguments(rest);
-          case "serve" -> ServeCommand.checkArguments(rest);
-          case "generate" -> GenerateCommand.checkArguments(rest);
+          case "index", "serve", "generate" -> check(command, rest);
           case "keys" -> {
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code =
-                KeysCommand.run(
-                    rest,
-                    new ByteArrayInputStream(
-                        "a-doc-example-secret\n".getBytes(StandardCharsets.UTF_8)),
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            if (code != 0) {
-              problems.add(example + " → " + err.toString(StandardCharsets.UTF_8).strip());
+            Commands.Result run =
+                Commands.run(
+                    "a-doc-example-secret\n".getBytes(StandardCharsets.UTF_8),
+                    Map.of(),
+                    "keys",
+                    rest);
+            if (run.code() != 0) {
+              problems.add(example + " → " + run.err().strip());
             }
           }
           default -> problems.add(example + " → unknown command '" + command + "'");
         }
-      } catch (UsageException | IllegalArgumentException e) {
+      } catch (ParameterException | IllegalArgumentException e) {
         problems.add(example + " → " + e.getMessage());
       }
     }
@@ -75,35 +66,43 @@ class DocCommandExamplesTest {
     // The check above means something only if these refuse bad command lines.
     for (Runnable bad :
         List.<Runnable>of(
-            () -> check(() -> IndexCommand.checkArguments(new String[] {"--data-dir", "d"})),
+            () -> refused(() -> check("index", "--data-dir", "d")),
             () ->
-                check(
+                refused(
                     () ->
-                        IndexCommand.checkArguments(
-                            new String[] {
-                              "--data-dir", "d", "--vendor", "v", "--listings", "l", "--format", "x"
-                            })),
-            () ->
-                check(() -> ServeCommand.checkArguments(new String[] {"--data-dir", "d", "--tls"})),
-            () ->
-                check(
-                    () ->
-                        ServeCommand.checkArguments(
-                            new String[] {"--data-dir", "d", "--host", "0.0.0.0"})),
-            () -> check(() -> GenerateCommand.checkArguments(new String[] {"--out", "o"})))) {
+                        check(
+                            "index",
+                            "--data-dir",
+                            "d",
+                            "--vendor",
+                            "v",
+                            "--listings",
+                            "l",
+                            "--format",
+                            "x")),
+            () -> refused(() -> check("serve", "--data-dir", "d", "--tls")),
+            () -> refused(() -> check("serve", "--data-dir", "d", "--host", "0.0.0.0")),
+            () -> refused(() -> check("generate", "--out", "o")))) {
       bad.run();
     }
+  }
+
+  /** Checks {@code keybox COMMAND ARGS} as the command would, without running it. */
+  private static void check(String command, String... args) {
+    List<String> all = new ArrayList<>(List.of(command));
+    all.addAll(List.of(args));
+    Keybox.check(all.toArray(String[]::new));
   }
 
   private interface Check {
     void run() throws Exception;
   }
 
-  private static void check(Check check) {
+  private static void refused(Check check) {
     try {
       check.run();
       fail("accepted");
-    } catch (UsageException | IllegalArgumentException e) {
+    } catch (ParameterException | IllegalArgumentException e) {
       // refused, as it should be
     } catch (Exception e) {
       fail(e);

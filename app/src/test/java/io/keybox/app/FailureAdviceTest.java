@@ -1,13 +1,10 @@
-package io.keybox.indexer.cli;
+package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.keybox.indexer.build.VendorLayout;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -111,12 +108,7 @@ class FailureAdviceTest {
     all[0] = "--vendor";
     all[1] = "houston";
     System.arraycopy(args, 0, all, 2, args.length);
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        IndexCommand.run(
-            all,
-            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(code, err.toString(StandardCharsets.UTF_8));
+    Commands.Result result = Commands.run("index", all);
+    return new Run(result.code(), result.err());
   }
 }

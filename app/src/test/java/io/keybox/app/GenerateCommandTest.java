@@ -1,15 +1,16 @@
-package io.keybox.generator;
+package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,15 +20,8 @@ class GenerateCommandTest {
   private record Result(int code, String out, String err) {}
 
   private static Result run(String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        GenerateCommand.run(
-            args,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Result(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    Commands.Result r = Commands.run("generate", args);
+    return new Result(r.code(), r.out(), r.err());
   }
 
   private static void assertOneLineError(Result r, int code, String... mentions) {
@@ -113,8 +107,14 @@ class GenerateCommandTest {
       assertTrue(summary.contains(name), summary);
       assertTrue(Files.size(dir.resolve(name)) > 20, name);
     }
-    byte[] listings = FeedGeneratorTest.gunzip(dir.resolve("listings.ndjson.gz"));
-    assertEquals(300, GeneratedFeed.lines(listings).size());
+    try (var lines =
+        new BufferedReader(
+                new InputStreamReader(
+                    new GZIPInputStream(Files.newInputStream(dir.resolve("listings.ndjson.gz"))),
+                    StandardCharsets.UTF_8))
+            .lines()) {
+      assertEquals(300, lines.count());
+    }
   }
 
   @Test

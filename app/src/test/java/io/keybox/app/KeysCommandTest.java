@@ -1,13 +1,12 @@
-package io.keybox.server.auth;
+package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
+import io.keybox.server.auth.SecretHash;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,16 +21,18 @@ class KeysCommandTest {
   }
 
   private static Run run(byte[] stdin, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code =
-        KeysCommand.run(
-            args,
-            new ByteArrayInputStream(stdin),
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Run(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    Commands.Result result = Commands.run(stdin, Map.of(), "keys", args);
+    return new Run(result.code(), result.out(), result.err());
+  }
+
+  /** The help of {@code keys hash}, the one subcommand: what every help of {@code keys} prints. */
+  private static String usage() {
+    return Keybox.commandLine(Console.system())
+        .getSubcommands()
+        .get("keys")
+        .getSubcommands()
+        .get("hash")
+        .getUsageMessage();
   }
 
   /** The one line printed, parsed; it must be a default-strength hash. */
@@ -69,7 +70,7 @@ class KeysCommandTest {
   void helpPrintsUsageWithAnExample(String flag) {
     Run run = run("", flag);
     assertEquals(0, run.code());
-    assertEquals(KeysCommand.USAGE, run.out());
+    assertEquals(usage(), run.out());
     assertTrue(run.out().startsWith("Usage: keys hash [SECRET]\n"), run.out());
     assertTrue(run.out().contains("Example:"), run.out());
     assertEquals("", run.err());
@@ -80,7 +81,7 @@ class KeysCommandTest {
   void hashHelpPrintsUsage(String flag) {
     Run run = run("", "hash", flag);
     assertEquals(0, run.code());
-    assertEquals(KeysCommand.USAGE, run.out());
+    assertEquals(usage(), run.out());
   }
 
   @Test

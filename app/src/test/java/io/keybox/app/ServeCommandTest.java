@@ -1,13 +1,10 @@
-package io.keybox.server;
+package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.tls.TestCertificates;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,18 +39,10 @@ class ServeCommandTest {
   private record Result(int code, String out, String err) {}
 
   private static Result serve(Map<String, String> env, String... args) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     List<String> all = new ArrayList<>(List.of("--data-dir", dir.toString()));
     all.addAll(List.of(args));
-    int code =
-        ServeCommand.run(
-            all.toArray(String[]::new),
-            env,
-            new PrintStream(out, true, StandardCharsets.UTF_8),
-            new PrintStream(err, true, StandardCharsets.UTF_8));
-    return new Result(
-        code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    Commands.Result result = Commands.run(new byte[0], env, "serve", all.toArray(String[]::new));
+    return new Result(result.code(), result.out(), result.err());
   }
 
   private static void assertRefused(Result result, String message) {
