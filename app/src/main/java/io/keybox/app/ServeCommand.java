@@ -18,11 +18,9 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -65,9 +63,6 @@ import picocli.CommandLine.Spec;
       "      --tls-cert /etc/keybox/chain.pem --tls-key /etc/keybox/key.pem"
     })
 final class ServeCommand implements Callable<Integer>, Checked, Wording {
-  /** Where the keystore password may come from instead of the command line (and {@code ps}). */
-  static final String PASSWORD_VARIABLE = "KEYBOX_TLS_PASSWORD";
-
   @Spec CommandSpec spec;
 
   @ParentCommand Keybox keybox;
@@ -112,51 +107,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   int offsetWindow = ServerOptions.DEFAULT_OFFSET_WINDOW;
 
   @ArgGroup(exclusive = true)
-  Tls tls;
-
-  /** HTTPS: a PEM certificate and key, or a PKCS#12 keystore, not both. */
-  static final class Tls {
-    @ArgGroup(exclusive = false)
-    Pem pem;
-
-    @ArgGroup(exclusive = false)
-    Pkcs12 pkcs12;
-  }
-
-  /** A PEM certificate chain and its key, which go together. */
-  static final class Pem {
-    @Option(
-        names = "--tls-cert",
-        paramLabel = "PEM",
-        required = true,
-        description = "PEM certificate chain, server certificate first (default: none, plain HTTP)")
-    Path cert;
-
-    @Option(
-        names = "--tls-key",
-        paramLabel = "PEM",
-        required = true,
-        description =
-            "PEM private key of --tls-cert, PKCS#8 RSA or EC (default: none; required with"
-                + " --tls-cert)")
-    Path key;
-  }
-
-  /** A PKCS#12 keystore and its password. */
-  static final class Pkcs12 {
-    @Option(
-        names = "--tls-keystore",
-        paramLabel = "FILE",
-        required = true,
-        description = "PKCS#12 keystore instead of --tls-cert/--tls-key (default: none)")
-    Path keystore;
-
-    @Option(
-        names = "--tls-password",
-        paramLabel = "X",
-        description = "password of --tls-keystore (default: $" + PASSWORD_VARIABLE + ")")
-    String password;
-  }
+  ServeTls tls;
 
   @Option(
       names = "--behind-proxy",
@@ -268,9 +219,11 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   public void check() {
     // The keystore password may come from the environment at start; here it only has to be
     // possible.
-    Optional<TlsFiles> tlsFiles = tlsFiles(Map.of(PASSWORD_VARIABLE, ""));
+    if (tls != null) {
+      tls.check(spec.commandLine());
+    }
     checkOptions();
-    if (tlsFiles.isEmpty() && !ServerOptions.isLoopback(host) && !behindProxy) {
+    if (tls == null && !ServerOptions.isLoopback(host) && !behindProxy) {
       throw usage(
           "--host: plain HTTP on "
               + host
@@ -285,11 +238,14 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     if (!Files.isDirectory(dataDir)) {
       throw usage("--data-dir: '" + dataDir + "' is not a directory");
     }
-    Optional<TlsFiles> tlsFiles = tlsFiles(console.env());
+    if (tls != null) {
+      tls.check(spec.commandLine());
+    }
     checkOptions();
     Optional<TlsIdentity> identity;
     try {
-      identity = tlsFiles.isEmpty() ? Optional.empty() : Optional.of(tlsFiles.get().load());
+      identity =
+          tls == null ? Optional.empty() : Optional.of(tls.load(console.env(), spec.commandLine()));
     } catch (TlsException e) {
       throw CommandFailure.badInput(e.getMessage(), e);
     }
@@ -301,7 +257,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
           options.scheme(),
           options.host(),
           server.port(),
-          identity.map(ServeCommand::describe).orElse(""),
+          identity.map(ServeTls::describe).orElse(""),
           options.dataDir(),
           options.keys());
       server
@@ -330,45 +286,6 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     if (admin != null && admin.port == port) {
       throw usage("--admin-port: must differ from --port (got: " + admin.port + ")");
     }
-  }
-
-  /** The TLS files the options name, when they name any. */
-  private record TlsFiles(
-      Optional<Path> cert, Optional<Path> key, Optional<Path> keystore, Optional<String> password) {
-    TlsIdentity load() throws TlsException {
-      if (cert.isPresent()) {
-        return TlsIdentity.fromPem(cert.get(), key.orElseThrow());
-      }
-      return TlsIdentity.fromPkcs12(keystore.orElseThrow(), password.orElseThrow().toCharArray());
-    }
-  }
-
-  private Optional<TlsFiles> tlsFiles(Map<String, String> env) {
-    if (tls == null) {
-      return Optional.empty();
-    }
-    if (tls.pem != null) {
-      return Optional.of(
-          new TlsFiles(
-              Optional.of(tls.pem.cert),
-              Optional.of(tls.pem.key),
-              Optional.empty(),
-              Optional.empty()));
-    }
-    String password =
-        Optional.ofNullable(tls.pkcs12.password)
-            .or(() -> Optional.ofNullable(env.get(PASSWORD_VARIABLE)))
-            .orElseThrow(
-                () ->
-                    usage(
-                        "--tls-keystore needs its password: --tls-password or $"
-                            + PASSWORD_VARIABLE));
-    return Optional.of(
-        new TlsFiles(
-            Optional.empty(),
-            Optional.empty(),
-            Optional.of(tls.pkcs12.keystore),
-            Optional.of(password)));
   }
 
   private ServerOptions options(Optional<TlsIdentity> identity) {
@@ -418,21 +335,6 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
             + baseUrl
             + "' is not an absolute http or https URL without query or fragment (like"
             + " https://listings.example.com)");
-  }
-
-  /** The certificate in the startup line, with a warning when it is about to expire. */
-  private static String describe(TlsIdentity tls) {
-    Instant notAfter = tls.certificate().getNotAfter().toInstant();
-    String expiry =
-        notAfter.isBefore(Instant.now())
-            ? "EXPIRED " + notAfter
-            : notAfter.isBefore(Instant.now().plus(Duration.ofDays(14)))
-                ? "expires soon: " + notAfter
-                : "valid until " + notAfter;
-    return " with HTTP/2; certificate "
-        + tls.certificate().getSubjectX500Principal().getName()
-        + ", "
-        + expiry;
   }
 
   private ParameterException usage(String problem) {
