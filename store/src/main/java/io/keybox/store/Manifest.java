@@ -1,9 +1,11 @@
 package io.keybox.store;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.lucene.index.IndexFileNames;
 
 /**
  * One publication of a vendor's commit: every file of the commit (the {@code segments_N} file
@@ -42,9 +44,34 @@ public record Manifest(
     if (sequence < 1) {
       throw new IllegalArgumentException("sequence must be >= 1 (got: " + sequence + ")");
     }
-    userData = Map.copyOf(new TreeMap<>(userData));
+    userData = Collections.unmodifiableMap(new TreeMap<>(userData == null ? Map.of() : userData));
+    sideFiles = sideFiles == null ? List.of() : sideFiles;
     files = sorted(files);
     sideFiles = sorted(sideFiles);
+    for (FileEntry file : files) {
+      // A name the fetcher uses for its own temporary files would be deleted as a leftover.
+      if (file.name().startsWith(Fetcher.STAGED)) {
+        throw new IllegalArgumentException("file name is reserved (got: '" + file.name() + "')");
+      }
+    }
+    for (FileEntry file : sideFiles) {
+      // Side files land beside the index: only the known ones, never e.g. the keys file.
+      if (!Layout.SIDE_FILES.contains(file.name())) {
+        throw new IllegalArgumentException(
+            "side file must be one of " + Layout.SIDE_FILES + " (got: '" + file.name() + "')");
+      }
+    }
+    if (segmentsFile == null
+        || !segmentsFile.startsWith("segments_")
+        || !segmentsFile.equals(
+            IndexFileNames.fileNameFromGeneration("segments", "", generation))) {
+      throw new IllegalArgumentException(
+          "commit point must be segments_N for generation "
+              + generation
+              + " (got: '"
+              + segmentsFile
+              + "')");
+    }
     if (files.stream().noneMatch(file -> file.name().equals(segmentsFile))) {
       throw new IllegalArgumentException(
           "manifest's files must hold its commit point (got: '" + segmentsFile + "')");
