@@ -8,19 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.store.FetchException.Reason;
 import io.keybox.store.FetchResult.Outcome;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -294,6 +298,42 @@ class PublishFetchTest {
       assertEquals(0, restarted.downloaded());
       assertEquals(5, restarted.reused());
       assertEquals(downloads, counting.downloads.get());
+    }
+  }
+
+  @Test
+  void theEndpointComesFromTheEnvironmentAndAnUnreachableStoreLeavesTheLastGoodCommit()
+      throws Exception {
+    Path indexer = temp.resolve("indexer");
+    Path replica = temp.resolve("replica");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    StoreUrl url = StoreUrl.parse("s3://" + kinds.newBucket() + "/keybox");
+    Map<String, String> environment =
+        Map.of(StoreUrl.ENDPOINT_VARIABLE, kinds.endpoint().toString());
+    try (Store store = url.open(Optional.empty(), environment)) {
+      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      assertEquals(
+          Outcome.UPDATED, new Fetcher(store, VENDOR, replica, n -> false).fetch().outcome());
+    }
+    // Nothing listens on port 1 of loopback: the connection is refused at once.
+    try (Store down = url.open(Optional.of(URI.create("http://127.0.0.1:1")), environment)) {
+      FetchException failed =
+          assertThrows(FetchException.class, new Fetcher(down, VENDOR, replica, n -> false)::fetch);
+      assertEquals(Reason.STORE_UNAVAILABLE, failed.reason());
+      assertTrue(failed.getMessage().contains("s3://"), failed.getMessage());
+    }
+    assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(replica));
+  }
+
+  @Test
+  void aFolderWithoutACommitIsNotPublished() throws Exception {
+    try (Store store = kinds.open("file", temp)) {
+      Files.createDirectories(temp.resolve("empty").resolve("index"));
+      assertThrows(
+          IndexNotFoundException.class,
+          () ->
+              new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, temp.resolve("empty")));
+      assertEquals(List.of(), store.list(""));
     }
   }
 }

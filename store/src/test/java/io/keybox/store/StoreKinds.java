@@ -63,13 +63,24 @@ final class StoreKinds implements AutoCloseable {
     return new StoreKinds(proxy, endpoint, admin);
   }
 
+  /** S3Proxy's endpoint. */
+  URI endpoint() {
+    return endpoint;
+  }
+
+  /** A new empty bucket in S3Proxy. */
+  String newBucket() {
+    String bucket = "keybox-" + buckets.incrementAndGet();
+    admin.createBucket(b -> b.bucket(bucket));
+    return bucket;
+  }
+
   /** A new empty store of {@code kind} ({@code s3} or {@code file}; {@code temp} holds folders). */
   Store open(String kind, Path temp) throws IOException {
     return switch (kind) {
       case "s3" -> {
-        String bucket = "keybox-" + buckets.incrementAndGet();
-        admin.createBucket(b -> b.bucket(bucket));
-        yield StoreUrl.parse("s3://" + bucket + "/published/keybox").open(Optional.of(endpoint));
+        yield StoreUrl.parse("s3://" + newBucket() + "/published/keybox")
+            .open(Optional.of(endpoint));
       }
       case "file" ->
           StoreUrl.parse(temp.resolve("store-" + buckets.incrementAndGet()).toUri().toString())
