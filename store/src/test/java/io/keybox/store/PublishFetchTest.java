@@ -19,6 +19,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.store.FSDirectory;
@@ -263,6 +264,9 @@ class PublishFetchTest {
       // Second folder: _0 x3, _1 x3, segments_1, segments_2, two ids.tsv; two manifests; pointer.
       assertEquals(13, expected.size());
       assertEquals(new ArrayList<>(expected), store.list(VENDOR + "/"));
+      for (String key : expected) {
+        assertTrue(expected.stream().noneMatch(other -> other.startsWith(key + "/")), key);
+      }
 
       FetchResult fetched = new Fetcher(store, VENDOR, temp.resolve("replica"), n -> false).fetch();
       assertEquals(4, fetched.sequence());
@@ -334,6 +338,24 @@ class PublishFetchTest {
           () ->
               new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, temp.resolve("empty")));
       assertEquals(List.of(), store.list(""));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void aLocallyCorruptedFileIsNeverPublished(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    Path cfs = indexer.resolve("index").resolve("_0.cfs");
+    byte[] bytes = Files.readAllBytes(cfs);
+    bytes[bytes.length / 2] ^= 0x5a;
+    Files.write(cfs, bytes);
+    try (Store store = kinds.open(kind, temp)) {
+      assertThrows(
+          CorruptIndexException.class,
+          () -> new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer));
+      assertFalse(store.exists(Layout.pointer(VENDOR)));
+      assertEquals(List.of(), store.list(Layout.manifests(VENDOR)));
     }
   }
 }

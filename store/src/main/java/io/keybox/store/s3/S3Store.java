@@ -63,8 +63,13 @@ public final class S3Store implements Store {
     this.prefix = prefix.isEmpty() ? "" : prefix + "/";
   }
 
-  /** Opens a client for {@code bucket}; {@code endpoint} overrides AWS's own (path-style then). */
-  public static S3Store open(String bucket, String prefix, Optional<URI> endpoint) {
+  /**
+   * Opens a client for {@code bucket}; {@code endpoint} overrides AWS's own (path-style then).
+   *
+   * @throws IOException when the SDK cannot be set up, e.g. no region is configured for AWS
+   */
+  public static S3Store open(String bucket, String prefix, Optional<URI> endpoint)
+      throws IOException {
     S3ClientBuilder builder =
         S3Client.builder()
             .httpClientBuilder(
@@ -79,7 +84,12 @@ public final class S3Store implements Store {
           .forcePathStyle(true)
           .region(regionOr(Region.US_EAST_1));
     }
-    return new S3Store(builder.build(), bucket, prefix);
+    try {
+      return new S3Store(builder.build(), bucket, prefix);
+    } catch (SdkClientException e) {
+      // Without a custom endpoint the region must come from the chain (AWS_REGION, ~/.aws/config).
+      throw new IOException("cannot open s3://" + bucket + ": " + e.getMessage(), e);
+    }
   }
 
   private static Region regionOr(Region fallback) {
