@@ -38,6 +38,10 @@ import org.apache.lucene.util.IOUtils;
  * }
  * }</pre>
  *
+ * <p>A query node following a whole store lists its vendors with {@link Layout#vendors} (one
+ * listing request) and keeps one {@code Fetcher} per vendor; a fetcher keeps the pointer's ETag
+ * between calls, so reuse it rather than making one per poll.
+ *
  * <p>Guarantees:
  *
  * <ul>

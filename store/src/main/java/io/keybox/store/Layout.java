@@ -98,13 +98,13 @@ public final class Layout {
     return sideObjects(vendor) + file.objectName();
   }
 
-  /** The vendors with a pointer in {@code store}, sorted. */
-  public static List<String> publishedVendors(Store store) throws IOException {
-    return store.list("").stream()
-        .filter(key -> key.endsWith("/current"))
-        .map(key -> key.substring(0, key.length() - "/current".length()))
-        .filter(vendor -> VENDOR.matcher(vendor).matches())
-        .toList();
+  /**
+   * The vendors with objects in {@code store}, sorted (one listing request on S3). A vendor whose
+   * first publication has not written its pointer yet is listed too: its fetch says {@link
+   * FetchResult.Outcome#NOT_PUBLISHED}.
+   */
+  public static List<String> vendors(Store store) throws IOException {
+    return store.folders("").stream().filter(vendor -> VENDOR.matcher(vendor).matches()).toList();
   }
 
   static byte[] write(Object value) {

@@ -57,6 +57,13 @@ public interface Store extends Closeable {
   /** Every key that starts with {@code prefix}, sorted. */
   List<String> list(String prefix) throws IOException;
 
+  /**
+   * The distinct next parts of the keys under {@code prefix} (which is empty or ends with {@code
+   * /}), sorted: for keys {@code a/x}, {@code a/y/z} and {@code b}, {@code folders("")} is {@code
+   * [a, b]}. One listing request on S3 however many objects lie below.
+   */
+  List<String> folders(String prefix) throws IOException;
+
   /** Removes the object under {@code key}; removing a missing key is not an error. */
   void delete(String key) throws IOException;
 

@@ -68,6 +68,11 @@ final class CountingStore implements Store {
   }
 
   @Override
+  public List<String> folders(String prefix) throws IOException {
+    return delegate.folders(prefix);
+  }
+
+  @Override
   public void delete(String key) throws IOException {
     delegate.delete(key);
   }

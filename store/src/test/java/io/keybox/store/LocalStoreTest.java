@@ -29,6 +29,9 @@ class LocalStoreTest {
           List.of("houston/current", "houston/files/a.00000001.3"), store.list("houston/"));
       assertEquals(List.of("houston/files/a.00000001.3"), store.list("houston/files/"));
       assertArrayEquals(new byte[] {7}, store.get("houston/current"));
+      assertEquals(List.of("houston"), store.folders(""));
+      assertEquals(List.of("current", "files"), store.folders("houston/"));
+      assertEquals(List.of(), store.folders("dallas/"));
 
       Store.Tagged first = store.getIfNoneMatch("houston/current", null).orElseThrow();
       assertTrue(store.getIfNoneMatch("houston/current", first.etag()).isEmpty());

@@ -64,7 +64,10 @@ class PublishFetchTest {
           new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
       // _0.cfe, _0.cfs, _0.si, segments_1 and ids.tsv.
       assertEquals(new PublishResult(VENDOR, 1, 1, 5, published.uploadedBytes(), 0, 0), published);
-      assertEquals(List.of(VENDOR), Layout.publishedVendors(store));
+      assertEquals(List.of(VENDOR), Layout.vendors(store));
+      assertEquals(List.of("current", "files", "manifests", "side"), store.folders(VENDOR + "/"));
+      new Publisher(store, Publisher.DEFAULT_KEEP).publish("dallas", indexer);
+      assertEquals(List.of("dallas", VENDOR), Layout.vendors(store));
 
       Path replica = temp.resolve("replica");
       FetchResult fetched = new Fetcher(store, VENDOR, replica, name -> false).fetch();

@@ -106,6 +106,21 @@ public final class LocalStore implements Store {
   }
 
   @Override
+  public List<String> folders(String prefix) throws IOException {
+    Path dir = prefix.isEmpty() ? root : path(prefix.substring(0, prefix.length() - 1));
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries
+          .map(entry -> entry.getFileName().toString())
+          .filter(name -> !(dir.equals(root) && name.equals(INCOMING)))
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Override
   public void delete(String key) throws IOException {
     Files.deleteIfExists(path(key));
   }

@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeSet;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
@@ -191,6 +192,24 @@ public final class S3Store implements Store {
     } catch (SdkException e) {
       throw failure("cannot list", keyPrefix, e);
     }
+  }
+
+  @Override
+  public List<String> folders(String keyPrefix) throws IOException {
+    String full = prefix + keyPrefix;
+    try {
+      var pages = client.listObjectsV2Paginator(b -> b.bucket(bucket).prefix(full).delimiter("/"));
+      TreeSet<String> parts = new TreeSet<>();
+      pages.commonPrefixes().forEach(p -> parts.add(strip(p.prefix().substring(full.length()))));
+      pages.contents().forEach(o -> parts.add(o.key().substring(full.length())));
+      return List.copyOf(parts);
+    } catch (SdkException e) {
+      throw failure("cannot list", keyPrefix, e);
+    }
+  }
+
+  private static String strip(String folder) {
+    return folder.endsWith("/") ? folder.substring(0, folder.length() - 1) : folder;
   }
 
   @Override
