@@ -224,6 +224,19 @@ class PublishFetchTest {
       assertEquals(Reason.STORE_UNAVAILABLE, failed.reason());
       assertEquals(4, failing.downloads.get());
       assertFalse(DirectoryReader.indexExists(FSDirectory.open(replica.resolve("index"))));
+      // The four verified files wait under their temporary names; a kill mid-download would also
+      // leave a partial file, as here for the commit point.
+      assertEquals(
+          4,
+          TestIndexes.files(replica).stream()
+              .filter(name -> name.startsWith(Fetcher.STAGED))
+              .count());
+      Manifest manifest = Layout.read(store.get(Layout.manifest(VENDOR, 1)), Manifest.class, "m");
+      Files.write(
+          replica
+              .resolve("index")
+              .resolve(Fetcher.STAGED + manifest.segments().objectName() + ".part"),
+          new byte[] {1, 2, 3});
 
       // A new fetcher, as after a restart: 9 segment files + segments_3 + ids.tsv = 11, 4 had.
       CountingStore counting = new CountingStore(store);
