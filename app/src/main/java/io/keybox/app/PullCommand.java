@@ -57,7 +57,7 @@ import picocli.CommandLine.Spec;
     name = "pull",
     customSynopsis = {
       "./run.sh pull --data-dir DIR --vendor NAME --url SERVICE_ROOT",
-      "              [--token-url URL --client-id ID --client-secret-file FILE"
+      "              [--token-url URL --client-id ID --client-secret-file FILE [--scope SCOPE]"
           + " | --bearer-token-file FILE]",
       "              [--full | --incremental] [--resources Property,OpenHouse,Member]"
           + " [--filter ODATA]",
@@ -82,7 +82,7 @@ import picocli.CommandLine.Spec;
       "  ./run.sh pull --data-dir data/index --vendor acme --url https://api-trestle.corelogic.com"
           + "/trestle/odata \\",
       "      --token-url https://api-trestle.corelogic.com/trestle/oidc/connect/token \\",
-      "      --client-id acme --client-secret-file /etc/keybox/trestle.secret --full"
+      "      --client-id acme --client-secret-file /etc/keybox/trestle.secret --scope api --full"
     })
 final class PullCommand implements Callable<Integer>, Checked, Wording {
   /** The environment variable holding the OAuth2 client secret when no file is named. */
@@ -130,6 +130,13 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       paramLabel = "ID",
       description = "OAuth2 client id, with --token-url (default: none)")
   String clientId;
+
+  @Option(
+      names = "--scope",
+      paramLabel = "SCOPE",
+      description =
+          "OAuth2 scope to ask the token endpoint for, e.g. api for Trestle (default: none)")
+  String scope;
 
   @Option(
       names = "--client-secret-file",
@@ -248,6 +255,9 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
     }
     if (!resources.contains("Property")) {
       throw usage("--resources: must include Property, the listings");
+    }
+    if (scope != null && tokenUrl == null) {
+      throw usage("--scope: needs --token-url");
     }
     if (bearerTokenFile != null && (tokenUrl != null || clientId != null)) {
       throw usage("--bearer-token-file: give it or --token-url with --client-id, not both");
@@ -382,7 +392,8 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
   private Credentials credentials(Console console) {
     if (tokenUrl != null) {
       String secret = secret("--client-secret-file", clientSecretFile, CLIENT_SECRET_ENV, console);
-      return new Credentials.ClientCredentials(uri("--token-url", tokenUrl), clientId, secret);
+      return new Credentials.ClientCredentials(
+          uri("--token-url", tokenUrl), clientId, secret, Optional.ofNullable(scope));
     }
     if (bearerTokenFile == null && !console.env().containsKey(BEARER_TOKEN_ENV)) {
       throw usage(

@@ -121,7 +121,7 @@ final class PullCommandTest {
     mls.fault(new ResoWebApiServer.Fault("Property", 2, 429, "1"));
     mls.fault(new ResoWebApiServer.Fault("Property", 4, 503, null));
 
-    Commands.Result result = pull("--full");
+    Commands.Result result = pull("--full", "--scope", "api");
 
     assertEquals(0, result.code(), result.err());
     assertEquals("", result.err());
@@ -143,6 +143,9 @@ final class PullCommandTest {
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 503")), requests.toString());
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 401")), requests.toString());
     assertTrue(requests.contains("GET /odata/Property {$top=40} -> 200"), requests.toString());
+    assertTrue(
+        mls.authorizations().stream().anyMatch(a -> a.endsWith("&scope=api")),
+        mls.authorizations().toString());
     // The secret went only into the token request's body.
     for (String seen : mls.authorizations()) {
       assertTrue(

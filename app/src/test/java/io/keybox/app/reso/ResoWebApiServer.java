@@ -286,6 +286,16 @@ public final class ResoWebApiServer implements AutoCloseable {
     requests.add(line + " -> " + status);
     byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
     exchange.getResponseHeaders().add("Content-Type", "application/json");
+    String accepted = exchange.getRequestHeaders().getFirst("Accept-Encoding");
+    if (status == 200 && accepted != null && accepted.contains("gzip")) {
+      // As MLS Grid does: the pages travel compressed.
+      java.io.ByteArrayOutputStream zipped = new java.io.ByteArrayOutputStream();
+      try (OutputStream gzip = new java.util.zip.GZIPOutputStream(zipped)) {
+        gzip.write(bytes);
+      }
+      bytes = zipped.toByteArray();
+      exchange.getResponseHeaders().add("Content-Encoding", "gzip");
+    }
     exchange.sendResponseHeaders(status, bytes.length);
     try (OutputStream out = exchange.getResponseBody()) {
       out.write(bytes);

@@ -2,6 +2,7 @@ package io.keybox.indexer.pull;
 
 import java.net.URI;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * How the client authenticates to the MLS: OAuth2 client credentials (a token fetched from the
@@ -15,13 +16,16 @@ public sealed interface Credentials {
    * @param tokenUrl the token endpoint
    * @param clientId the client id (not a secret; shown in errors)
    * @param clientSecret the client secret
+   * @param scope the scope to ask for, if the server wants one (Trestle: {@code api})
    */
-  record ClientCredentials(URI tokenUrl, String clientId, String clientSecret)
+  record ClientCredentials(
+      URI tokenUrl, String clientId, String clientSecret, Optional<String> scope)
       implements Credentials {
     public ClientCredentials {
       Objects.requireNonNull(tokenUrl, "tokenUrl");
       Objects.requireNonNull(clientId, "clientId");
       Objects.requireNonNull(clientSecret, "clientSecret");
+      Objects.requireNonNull(scope, "scope");
     }
 
     @Override

@@ -82,7 +82,8 @@ final class PullPlanTest {
   void credentialsNeverShowTheirSecrets() {
     assertEquals(
         "ClientCredentials[tokenUrl=https://t.example/token, clientId=acme]",
-        new Credentials.ClientCredentials(URI.create("https://t.example/token"), "acme", "hush")
+        new Credentials.ClientCredentials(
+                URI.create("https://t.example/token"), "acme", "hush", Optional.of("api"))
             .toString());
     assertFalse(new Credentials.BearerToken("hush").toString().contains("hush"));
   }
