@@ -120,6 +120,14 @@ final class PullCommandTest {
     mls.tokenUses(3);
     mls.fault(new ResoWebApiServer.Fault("Property", 2, 429, "1"));
     mls.fault(new ResoWebApiServer.Fault("Property", 4, 503, null));
+    // Retry-After as an HTTP date (RFC 9110), here one already past: retried at once.
+    mls.fault(
+        new ResoWebApiServer.Fault(
+            "OpenHouse",
+            0,
+            429,
+            java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).minusSeconds(5))));
 
     Commands.Result result = pull("--full", "--scope", "api");
 
@@ -139,7 +147,8 @@ final class PullCommandTest {
     // The token was good for three requests: the pull fetched new ones, after a 401 each time.
     assertTrue(mls.tokensIssued() >= 3, "tokens: " + mls.tokensIssued());
     List<String> requests = mls.requests();
-    assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 429")), requests.toString());
+    assertEquals(
+        2, requests.stream().filter(r -> r.endsWith("-> 429")).count(), requests.toString());
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 503")), requests.toString());
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 401")), requests.toString());
     assertTrue(requests.contains("GET /odata/Property {$top=40} -> 200"), requests.toString());
