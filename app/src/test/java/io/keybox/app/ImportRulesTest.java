@@ -119,6 +119,21 @@ class ImportRulesTest {
   }
 
   @Test
+  void theIndexImportsNoSearchQueryOrMetrics() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.index..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "io.keybox.server.search..",
+                "io.keybox.server.query..",
+                "io.keybox.server.metrics..")
+            .because("the index keeps snapshots; what is computed from them is the search's"));
+  }
+
+  @Test
   void metricsDoNotImportTheIndex() {
     check(
         noClasses()

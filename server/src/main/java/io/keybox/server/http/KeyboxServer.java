@@ -5,6 +5,7 @@ import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;
 import io.keybox.server.metrics.Metrics;
+import io.keybox.server.search.exec.ListingOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
@@ -74,8 +75,8 @@ public final class KeyboxServer implements AutoCloseable {
               + " --tls-keystore), or say --behind-proxy when a TLS proxy is in front");
     }
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
-    // not by the first request that asks (ListingState).
-    indexes.warmUp(snapshot -> snapshot.listings().options());
+    // not by the first request that asks (ListingOptions.OF_SNAPSHOT).
+    indexes.warmUp(snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT));
     Router routes = ApiRoutes.router(config, indexes);
     Operations ops = new Operations(indexes, authenticator);
     AccessLog log = new AccessLog(accessLog);

@@ -21,8 +21,8 @@ import java.time.temporal.ChronoUnit;
  * {@code OPTIONS /} and {@code OPTIONS /properties} (API.md §12): what the caller's key may use,
  * and the distinct values of the vendor's current index. The value lists are computed once per
  * snapshot, in the background as soon as it is served ({@link
- * io.keybox.server.index.ListingState}); a request copies them out, or waits for them when it comes
- * first.
+ * io.keybox.server.search.exec.ListingOptions#OF_SNAPSHOT}); a request copies them out, or waits
+ * for them when it comes first.
  */
 final class MetadataHandlers {
   /** How long clients may cache metadata. */
@@ -74,7 +74,7 @@ final class MetadataHandlers {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     try (Lease lease = indexes.lease(vendor)) {
-      ListingOptions options = lease.snapshot().listings().options();
+      ListingOptions options = lease.snapshot().derived(ListingOptions.OF_SNAPSHOT);
       ObjectNode body = NODES.objectNode();
       body.put("lastUpdate", time(lease.snapshot().refreshTime()));
       body.put("expires", expires());
