@@ -35,8 +35,9 @@ final class AccessLog {
   }
 
   /**
-   * A request Undertow refused before any handler ran: {@code request} is what could be read of its
-   * method and target, already escaped; its duration is unknown ({@code -}).
+   * A request Undertow refused before any handler ran: {@code request} is what is known of its
+   * method and target ({@code -} when nothing), already escaped; its duration is unknown ({@code
+   * -}).
    */
   void logUnparsed(String request, int status, long bytes, String requestId) {
     int space = request.indexOf(' ');

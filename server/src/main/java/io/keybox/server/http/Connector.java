@@ -84,9 +84,9 @@ final class Connector implements AutoCloseable {
       OptionMap undertowOptions = undertowOptions(config);
       DefaultByteBufferPool buffers = new DefaultByteBufferPool(true, BUFFER_SIZE, -1, 4);
 
-      HttpOpenListener http = new HttpOpenListener(buffers, undertowOptions);
-      http.setRootHandler(root);
-      StrictHttpOpenListener strict = new StrictHttpOpenListener(http, limits, accessLog);
+      StrictHttpOpenListener strict =
+          new StrictHttpOpenListener(
+              new HttpOpenListener(buffers, undertowOptions), root, limits, accessLog);
       InetSocketAddress address =
           new InetSocketAddress(InetAddress.getByName(config.host()), config.port());
       AcceptingChannel<? extends StreamConnection> server;
@@ -146,11 +146,13 @@ final class Connector implements AutoCloseable {
         // one of those is malformed; answer each request as it is done instead.
         .set(UndertowOptions.BUFFER_PIPELINED_DATA, false)
         // query.Params decodes the raw query itself, so a malformed escape gets a JSON 400 naming
-        // it; the request line parser still refuses some (see StrictHttpOpenListener).
+        // it; the request line parser still refuses some (JsonErrorConduit answers those).
         .set(UndertowOptions.DECODE_URL, false)
         .set(UndertowOptions.MAX_ENTITY_SIZE, MAX_ENTITY_SIZE)
         .set(UndertowOptions.MAX_PARAMETERS, UNDERTOW_MAX_PARAMETERS)
-        .set(UndertowOptions.MAX_HEADERS, limits.maxHeaders())
+        // HeaderLimitHandler answers too many headers with a JSON 431; the head's size bounds
+        // their number for Undertow (a header line takes at least 4 bytes).
+        .set(UndertowOptions.MAX_HEADERS, limits.maxHeadBytes() / 4)
         .set(UndertowOptions.MAX_HEADER_SIZE, limits.maxHeadBytes())
         .set(UndertowOptions.REQUEST_PARSE_TIMEOUT, millis(limits.requestTimeout()))
         .set(UndertowOptions.NO_REQUEST_TIMEOUT, millis(limits.idleTimeout()))

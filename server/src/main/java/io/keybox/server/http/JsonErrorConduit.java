@@ -13,16 +13,20 @@ import org.xnio.conduits.StreamSinkConduit;
 
 /**
  * The bottom of a connection's output: passes every byte through, except that it replaces the empty
- * 4xx heads Undertow writes by itself ({@link UndertowErrorHead}: a request its parser rejects, a
- * bad Host header) with a JSON error response like every other error of the API (API.md §3), says
- * in the message what was wrong ({@link RequestHeadScanner}), and writes the access log line such a
- * request would otherwise never get.
+ * 4xx heads Undertow writes by itself ({@link UndertowErrorHead}: a request its parser refuses, a
+ * bad Host header) with a JSON error response like every other error of the API (API.md §3), and
+ * writes the access log line such a request would otherwise never get. Undertow's parser does not
+ * say why it refused a request, so neither does the message; a head past the limit is a 431, as the
+ * count of {@link RequestStartConduit} tells (Undertow answers it with a plain 400).
  *
  * <p>Undertow closes the connection after those responses, so the replacement says {@code
- * Connection: close} too.
+ * Connection: close} too. A request its Host check refused is answered as soon as Undertow stops
+ * reading it ({@link #answerHostRefusal}): with a broken chunked body, Undertow would close the
+ * connection without writing its own answer.
  */
 final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit> {
-  private final RequestHeadScanner scanner;
+  private final RequestStartConduit request;
+  private final long maxHeadBytes;
   private final AccessLog accessLog;
 
   /** The replacement still to be written, or null. */
@@ -30,9 +34,14 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
 
   private boolean terminateRequested;
 
-  JsonErrorConduit(StreamSinkConduit next, RequestHeadScanner scanner, AccessLog accessLog) {
+  /** A Host refusal was answered; Undertow's own answer to it, if it comes, is dropped. */
+  private boolean hostRefusalAnswered;
+
+  JsonErrorConduit(
+      StreamSinkConduit next, RequestStartConduit request, long maxHeadBytes, AccessLog accessLog) {
     super(next);
-    this.scanner = scanner;
+    this.request = request;
+    this.maxHeadBytes = maxHeadBytes;
     this.accessLog = accessLog;
   }
 
@@ -42,14 +51,19 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
       return 0;
     }
     Optional<UndertowErrorHead> head = UndertowErrorHead.in(src);
-    scanner.responseWritten();
     if (head.isPresent()) {
       int consumed = src.remaining();
       src.position(src.limit());
-      pending = replacement(head.get());
-      writePending();
+      if (hostRefusalAnswered) {
+        hostRefusalAnswered = false;
+      } else {
+        pending = replacement(head.get());
+        request.responseWritten();
+        writePending();
+      }
       return consumed;
     }
+    request.responseWritten();
     return next.write(src);
   }
 
@@ -61,7 +75,7 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
     if (!writePending()) {
       return 0;
     }
-    scanner.responseWritten();
+    request.responseWritten();
     return next.write(srcs, offs, len);
   }
 
@@ -80,7 +94,7 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
     if (!writePending()) {
       return 0;
     }
-    scanner.responseWritten();
+    request.responseWritten();
     return next.transferFrom(src, position, count);
   }
 
@@ -91,7 +105,7 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
       throughBuffer.limit(0);
       return 0;
     }
-    scanner.responseWritten();
+    request.responseWritten();
     return next.transferFrom(source, count, throughBuffer);
   }
 
@@ -137,18 +151,48 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
     return true;
   }
 
+  /**
+   * Answers now the request being read, which Undertow's Host check refused: the JSON 400
+   * Undertow's own answer would have been replaced with. Nothing when the connection is already
+   * closed.
+   */
+  void answerHostRefusal() {
+    if (pending != null) {
+      return;
+    }
+    String requestId = EdgeHandler.newRequestId();
+    pending = answer("HTTP/1.1", 400, UndertowErrorHead.HOST_MESSAGE, requestId);
+    int size = pending.remaining();
+    try {
+      writePending();
+    } catch (IOException e) {
+      pending = null; // closed: there is no one to answer
+      return;
+    }
+    hostRefusalAnswered = true;
+    request.responseWritten();
+    accessLog.logUnparsed(request.isHead() ? "HEAD" : "-", 400, size, requestId);
+  }
+
+  /** The JSON answer replacing Undertow's {@code head}, its access log line written. */
   private ByteBuffer replacement(UndertowErrorHead head) {
     int status = head.status();
     String message = head.message();
-    Optional<RequestHeadScanner.Problem> problem = scanner.problem();
-    if (problem.isPresent() && head.status() == 400 && head.reason().equals("Bad Request")) {
-      status = problem.get().status();
-      message = problem.get().message();
+    if (head.isParserRefusal() && request.bytesRead() > maxHeadBytes) {
+      status = 431;
+      message = "the request head (URL and headers) is larger than " + maxHeadBytes + " bytes";
     }
     String requestId = EdgeHandler.newRequestId();
+    ByteBuffer response = answer(head.version(), status, message, requestId);
+    accessLog.logUnparsed(request.isHead() ? "HEAD" : "-", status, response.remaining(), requestId);
+    return response;
+  }
+
+  /** A whole JSON error response; without the body for a HEAD. */
+  private ByteBuffer answer(String version, int status, String message, String requestId) {
     byte[] body = Responses.errorBody(status, message);
     String responseHead =
-        head.version()
+        version
             + " "
             + status
             + " "
@@ -163,12 +207,11 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
             + MediaType.SERVICE_MEDIA_TYPE
             + "\r\nConnection: close\r\n\r\n";
     byte[] headBytes = responseHead.getBytes(StandardCharsets.ISO_8859_1);
-    if (scanner.method().equals("HEAD")) {
+    if (request.isHead()) {
       body = new byte[0]; // the head says how long the body would be; a HEAD gets none
     }
     ByteBuffer response = ByteBuffer.allocate(headBytes.length + body.length);
     response.put(headBytes).put(body).flip();
-    accessLog.logUnparsed(scanner.request(), status, response.remaining(), requestId);
     return response;
   }
 

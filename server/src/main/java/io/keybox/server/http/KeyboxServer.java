@@ -95,7 +95,10 @@ public final class KeyboxServer implements AutoCloseable {
                 new AcceptEncodingHandler(
                     new EncodingHandler(
                         new EdgeHandler(
-                            ops.gate(admin.isPresent(), config.behindProxy(), perRequest), log),
+                            new HeaderLimitHandler(
+                                config.limits().maxHeaders(),
+                                ops.gate(admin.isPresent(), config.behindProxy(), perRequest)),
+                            log),
                         // The fastest deflate level, as web servers default to: listing JSON still
                         // shrinks about 6-fold, for a fraction of the CPU of the default level.
                         new ContentEncodingRepository()

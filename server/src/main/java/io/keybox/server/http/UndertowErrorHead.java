@@ -17,6 +17,18 @@ import java.util.Optional;
  * @param reason the reason phrase Undertow wrote
  */
 record UndertowErrorHead(String version, int status, String reason) {
+  /** The message for a request Undertow's parser refuses: it does not say why. */
+  static final String PARSER_MESSAGE =
+      "malformed request: the request line or a header is not valid HTTP/1.1";
+
+  /** The message for a request Undertow's Host check refuses (RFC 9112 §3.2). */
+  static final String HOST_MESSAGE =
+      "malformed request: an HTTP/1.1 request needs exactly one Host header, a valid host[:port]";
+
+  /** The fixed answer of Undertow's request parser. */
+  static final UndertowErrorHead PARSER_REFUSAL =
+      new UndertowErrorHead("HTTP/1.1", 400, "Bad Request");
+
   /** Undertow's heads are a few hundred bytes; anything longer is not one. */
   private static final int MAX_LENGTH = 1024;
 
@@ -29,7 +41,8 @@ record UndertowErrorHead(String version, int status, String reason) {
     byte[] copy = new byte[length];
     bytes.duplicate().get(copy);
     String head = new String(copy, StandardCharsets.ISO_8859_1);
-    if (!head.startsWith("HTTP/1.") || !head.endsWith("\r\n\r\n")) {
+    // Undertow answers in the version the request gave, even HTTP/0.9.
+    if (!head.matches("(?s)HTTP/[0-9]\\.[0-9] .*") || !head.endsWith("\r\n\r\n")) {
       return Optional.empty();
     }
     if (head.indexOf("\r\n\r\n") != length - 4 || head.charAt(9) != '4') {
@@ -54,18 +67,16 @@ record UndertowErrorHead(String version, int status, String reason) {
     return Optional.of(new UndertowErrorHead(statusLine.substring(0, 8), status, reason));
   }
 
+  /**
+   * Whether this is the parser's fixed answer ({@code 400 Bad Request}), not the Host check's
+   * (whose reason phrase names the problem).
+   */
+  boolean isParserRefusal() {
+    return status == 400 && reason.equals("Bad Request");
+  }
+
   /** What went wrong, in the words of API.md's error messages. */
   String message() {
-    return switch (reason) {
-      case "No Host Header" -> "malformed request: an HTTP/1.1 request needs a Host header";
-      case "Only One Host Header Allowed" -> "malformed request: more than one Host header";
-      case "Host Header Malformed Port",
-          "Host Header Malformed IP-Literal",
-          "Host Header Bad Characters" ->
-          "malformed request: the Host header is not a valid host[:port]";
-      case "URI Host Header NO MATCH" ->
-          "malformed request: the Host header does not match the host of the request target";
-      default -> "malformed request: the request line or a header is not valid HTTP/1.1";
-    };
+    return isParserRefusal() ? PARSER_MESSAGE : HOST_MESSAGE;
   }
 }

@@ -1,0 +1,29 @@
+package io.keybox.server.http;
+
+import io.keybox.server.error.ApiException;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+
+/**
+ * 431 for a request with more header lines than {@link Limits#maxHeaders}, before any work is spent
+ * on it. Undertow's own header limit is set higher (the head's size bounds it), since it can only
+ * answer a plain 400.
+ */
+final class HeaderLimitHandler implements HttpHandler {
+  private final int maxHeaders;
+  private final HttpHandler next;
+
+  HeaderLimitHandler(int maxHeaders, HttpHandler next) {
+    this.maxHeaders = maxHeaders;
+    this.next = next;
+  }
+
+  @Override
+  public void handleRequest(HttpServerExchange exchange) throws Exception {
+    if (exchange.getRequestHeaders().size() > maxHeaders) {
+      throw ApiException.headersTooLarge(
+          "too many header lines; at most " + maxHeaders + " are allowed");
+    }
+    next.handleRequest(exchange);
+  }
+}
