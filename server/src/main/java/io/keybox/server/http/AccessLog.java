@@ -14,10 +14,10 @@ import java.time.Instant;
  * 2026-11-01T06:00:00.123Z key=demo GET /properties?cities=Katy 200 5123B 3.1ms id=9f2c4e1a0b3d5e7f
  * </pre>
  */
-final class AccessLog {
+public final class AccessLog {
   private final PrintStream out;
 
-  AccessLog(PrintStream out) {
+  public AccessLog(PrintStream out) {
     this.out = out;
   }
 
@@ -39,7 +39,7 @@ final class AccessLog {
    * method and target ({@code -} when nothing), already escaped; its duration is unknown ({@code
    * -}).
    */
-  void logUnparsed(String request, int status, long bytes, String requestId) {
+  public void logUnparsed(String request, int status, long bytes, String requestId) {
     int space = request.indexOf(' ');
     line(
         "-",

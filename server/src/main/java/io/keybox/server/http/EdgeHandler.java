@@ -25,7 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * Anything else is a 500 whose body carries only the request id; the stack trace goes to the server
  * log under the same id, never to the client.
  */
-final class EdgeHandler implements HttpHandler {
+public final class EdgeHandler implements HttpHandler {
   private static final System.Logger LOG = System.getLogger("keybox.server");
   private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
   private static final HttpString SERVICE_MEDIA_TYPE = new HttpString("X-Service-Media-Type");
@@ -101,7 +101,7 @@ final class EdgeHandler implements HttpHandler {
   }
 
   /** A fresh request id: 16 random hex digits. */
-  static String newRequestId() {
+  public static String newRequestId() {
     // A correlation id, not a secret: a thread-local generator, without SecureRandom's lock.
     return HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
   }

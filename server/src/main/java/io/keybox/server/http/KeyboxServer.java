@@ -1,6 +1,8 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.http.transport.AdminServer;
+import io.keybox.server.http.transport.Connector;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;

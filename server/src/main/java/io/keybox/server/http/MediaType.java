@@ -7,12 +7,12 @@ import java.util.Locale;
  * one with the higher quality; {@code application/json} when Accept is absent, gives both the same
  * quality (as a lone wildcard does), or matches neither.
  */
-enum MediaType {
+public enum MediaType {
   JSON("application/json"),
   VENDOR("application/vnd.service-v0.1+json");
 
   /** The value of {@code X-Service-Media-Type} on every response. */
-  static final String SERVICE_MEDIA_TYPE = "vnd.service-v0.1";
+  public static final String SERVICE_MEDIA_TYPE = "vnd.service-v0.1";
 
   private final String name;
 
@@ -26,7 +26,7 @@ enum MediaType {
   }
 
   /** The Content-Type header value, with charset. */
-  String contentType() {
+  public String contentType() {
     return name + "; charset=utf-8";
   }
 

@@ -1,6 +1,7 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.http.transport.AdminServer;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.metrics.Metrics;
 import io.undertow.server.HttpHandler;

@@ -13,7 +13,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 /** Writing responses: JSON from stored listing bytes, error bodies, and the common headers. */
-final class Responses {
+public final class Responses {
   static final HttpString LAST_UPDATE = new HttpString("X-Service-LastUpdate");
   static final HttpString LAST_UPDATE_DASHED = new HttpString("X-Service-Last-Update");
   static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
@@ -68,7 +68,7 @@ final class Responses {
   }
 
   /** The error body of API.md §3: {@code {"error": status, "message": "..."}}. */
-  static byte[] errorBody(int status, String message) {
+  public static byte[] errorBody(int status, String message) {
     try {
       return JSON.writeValueAsBytes(
           JSON.createObjectNode().put("error", status).put("message", message));
@@ -78,7 +78,7 @@ final class Responses {
   }
 
   /** The reason phrases of API.md §3. */
-  static String reasonPhrase(int status) {
+  public static String reasonPhrase(int status) {
     return switch (status) {
       case 400 -> "Bad Request";
       case 401 -> "Authentication Required";

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.server.http.transport.Connector;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.Headers;
 import java.io.InputStream;

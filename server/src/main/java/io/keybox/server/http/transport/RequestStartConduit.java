@@ -1,4 +1,4 @@
-package io.keybox.server.http;
+package io.keybox.server.http.transport;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

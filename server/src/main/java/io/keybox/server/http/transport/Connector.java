@@ -1,5 +1,8 @@
-package io.keybox.server.http;
+package io.keybox.server.http.transport;
 
+import io.keybox.server.http.AccessLog;
+import io.keybox.server.http.Limits;
+import io.keybox.server.http.ServerConfig;
 import io.undertow.UndertowOptions;
 import io.undertow.protocols.ssl.UndertowXnioSsl;
 import io.undertow.server.DefaultByteBufferPool;
@@ -31,7 +34,7 @@ import org.xnio.channels.AcceptingChannel;
  *
  * <p>Worker threads are sized for {@link Limits#maxConcurrent}: only admitted requests run on them.
  */
-final class Connector implements AutoCloseable {
+public final class Connector implements AutoCloseable {
   /** Undertow's I/O buffer size, as its own builder picks when memory allows. */
   private static final int BUFFER_SIZE = 16 * 1024;
 
@@ -57,7 +60,7 @@ final class Connector implements AutoCloseable {
    *
    * @throws IOException when the address cannot be bound
    */
-  static Connector start(ServerConfig config, HttpHandler root, AccessLog accessLog)
+  public static Connector start(ServerConfig config, HttpHandler root, AccessLog accessLog)
       throws IOException {
     Limits limits = config.limits();
     int ioThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
@@ -150,7 +153,7 @@ final class Connector implements AutoCloseable {
         .set(UndertowOptions.DECODE_URL, false)
         .set(UndertowOptions.MAX_ENTITY_SIZE, MAX_ENTITY_SIZE)
         .set(UndertowOptions.MAX_PARAMETERS, UNDERTOW_MAX_PARAMETERS)
-        // HeaderLimitHandler answers too many headers with a JSON 431; the head's size bounds
+        // The edge answers too many headers with a JSON 431; the head's size bounds
         // their number for Undertow (a header line takes at least 4 bytes).
         .set(UndertowOptions.MAX_HEADERS, limits.maxHeadBytes() / 4)
         .set(UndertowOptions.MAX_HEADER_SIZE, limits.maxHeadBytes())
@@ -167,7 +170,7 @@ final class Connector implements AutoCloseable {
   }
 
   /** The bound port (useful with port 0). */
-  int port() {
+  public int port() {
     return server.getLocalAddress(InetSocketAddress.class).getPort();
   }
 

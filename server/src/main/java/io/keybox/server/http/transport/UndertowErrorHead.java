@@ -1,4 +1,4 @@
-package io.keybox.server.http;
+package io.keybox.server.http.transport;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;

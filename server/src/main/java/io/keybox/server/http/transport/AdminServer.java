@@ -1,5 +1,7 @@
-package io.keybox.server.http;
+package io.keybox.server.http.transport;
 
+import io.keybox.server.http.AdminListener;
+import io.keybox.server.http.ListenException;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
@@ -10,14 +12,14 @@ import java.net.InetSocketAddress;
  * are few, and keeping them off the main listener's threads means a saturated API still answers its
  * load balancer and Prometheus.
  */
-final class AdminServer implements AutoCloseable {
+public final class AdminServer implements AutoCloseable {
   private final Undertow undertow;
 
   private AdminServer(Undertow undertow) {
     this.undertow = undertow;
   }
 
-  static AdminServer start(AdminListener listener, HttpHandler chain) {
+  public static AdminServer start(AdminListener listener, HttpHandler chain) {
     Undertow undertow =
         Undertow.builder()
             .addHttpListener(listener.port(), listener.host())
@@ -37,7 +39,7 @@ final class AdminServer implements AutoCloseable {
     return new AdminServer(undertow);
   }
 
-  int port() {
+  public int port() {
     return ((InetSocketAddress) undertow.getListenerInfo().get(0).getAddress()).getPort();
   }
 

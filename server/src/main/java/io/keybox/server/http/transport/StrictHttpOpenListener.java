@@ -1,5 +1,7 @@
-package io.keybox.server.http;
+package io.keybox.server.http.transport;
 
+import io.keybox.server.http.AccessLog;
+import io.keybox.server.http.Limits;
 import io.undertow.connector.ByteBufferPool;
 import io.undertow.connector.PooledByteBuffer;
 import io.undertow.server.AbstractServerConnection;

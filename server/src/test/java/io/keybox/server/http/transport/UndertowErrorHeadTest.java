@@ -1,4 +1,4 @@
-package io.keybox.server.http;
+package io.keybox.server.http.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
