@@ -1,6 +1,7 @@
 package io.keybox.server.http;
 
 import io.keybox.server.error.ApiException;
+import io.keybox.server.http.write.BufferedResponse;
 import io.keybox.server.limit.AdmissionQueue;
 import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;

@@ -1,6 +1,8 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Account;
+import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.AgentRequestParser;

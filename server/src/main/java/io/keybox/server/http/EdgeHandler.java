@@ -6,6 +6,8 @@ import io.keybox.server.error.IndexUnavailableException;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.error.RequestException;
+import io.keybox.server.http.write.BufferedResponse;
+import io.keybox.server.http.write.Responses;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;

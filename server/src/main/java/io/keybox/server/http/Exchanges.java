@@ -6,16 +6,16 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
 
 /** What the handler chain attaches to an exchange for the handlers further in. */
-final class Exchanges {
-  static final AttachmentKey<Account> ACCOUNT = AttachmentKey.create(Account.class);
-  static final AttachmentKey<MediaType> MEDIA_TYPE = AttachmentKey.create(MediaType.class);
-  static final AttachmentKey<String> REQUEST_ID = AttachmentKey.create(String.class);
-  static final AttachmentKey<Params> PARAMS = AttachmentKey.create(Params.class);
+public final class Exchanges {
+  public static final AttachmentKey<Account> ACCOUNT = AttachmentKey.create(Account.class);
+  public static final AttachmentKey<MediaType> MEDIA_TYPE = AttachmentKey.create(MediaType.class);
+  public static final AttachmentKey<String> REQUEST_ID = AttachmentKey.create(String.class);
+  public static final AttachmentKey<Params> PARAMS = AttachmentKey.create(Params.class);
 
   private Exchanges() {}
 
   /** The authenticated account; set by {@link AuthHandler}. */
-  static Account account(HttpServerExchange exchange) {
+  public static Account account(HttpServerExchange exchange) {
     Account account = exchange.getAttachment(ACCOUNT);
     if (account == null) {
       throw new IllegalStateException("no authenticated account on this exchange");
@@ -24,7 +24,7 @@ final class Exchanges {
   }
 
   /** The query parameters, readable by the names the route declares; set by {@link Router}. */
-  static Params params(HttpServerExchange exchange) {
+  public static Params params(HttpServerExchange exchange) {
     Params params = exchange.getAttachment(PARAMS);
     if (params == null) {
       throw new IllegalStateException("no routed parameters on this exchange");
@@ -33,7 +33,7 @@ final class Exchanges {
   }
 
   /** The negotiated media type; set by {@link EdgeHandler}. */
-  static MediaType mediaType(HttpServerExchange exchange) {
+  public static MediaType mediaType(HttpServerExchange exchange) {
     MediaType type = exchange.getAttachment(MEDIA_TYPE);
     return type == null ? MediaType.JSON : type;
   }

@@ -1,8 +1,11 @@
 package io.keybox.server.http;
 
 import io.keybox.schema.listing.ListingSource;
+import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.query.Include;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
 import io.keybox.server.query.Lookup;
@@ -38,7 +41,11 @@ final class ListingHandlers {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       ListingPage page = searcher.search(lease.snapshot(), request);
       PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
-      Responses.listings(exchange, page.listings(), request.include());
+      Include include = request.include();
+      JsonBodies.array(
+          exchange,
+          page.listings(),
+          (out, listing) -> listing.writeTo(out, include.rooms(), include.compliance()));
     }
   }
 
@@ -50,7 +57,9 @@ final class ListingHandlers {
     try (Lease lease = indexes.lease(vendor)) {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       ListingSource listing = searcher.get(lease.snapshot(), mlsId, lookup.idx(), lookup.include());
-      Responses.listing(exchange, listing, lookup.include());
+      Include include = lookup.include();
+      JsonBodies.write(
+          exchange, out -> listing.writeTo(out, include.rooms(), include.compliance()));
     }
   }
 }

@@ -7,6 +7,8 @@ import io.keybox.schema.listing.ListingDim;
 import io.keybox.schema.listing.ListingOptions;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Addon;
+import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.Params;

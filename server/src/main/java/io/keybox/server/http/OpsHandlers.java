@@ -3,6 +3,7 @@ package io.keybox.server.http;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
 import io.keybox.server.metrics.TextFormat;

@@ -1,5 +1,6 @@
 package io.keybox.server.http;
 
+import io.keybox.server.http.write.Responses;
 import io.keybox.server.query.Paging;
 import io.keybox.server.search.PageHits;
 import io.undertow.server.HttpServerExchange;

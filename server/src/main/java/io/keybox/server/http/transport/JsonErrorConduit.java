@@ -3,7 +3,7 @@ package io.keybox.server.http.transport;
 import io.keybox.server.http.AccessLog;
 import io.keybox.server.http.EdgeHandler;
 import io.keybox.server.http.MediaType;
-import io.keybox.server.http.Responses;
+import io.keybox.server.http.write.Responses;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,4 +1,4 @@
-package io.keybox.server.http;
+package io.keybox.server.http.write;
 
 import io.undertow.io.AsyncSenderImpl;
 import io.undertow.io.BlockingReceiverImpl;
@@ -41,7 +41,7 @@ import java.util.Objects;
  * <p>Closing the output stream or sending through the sender also commits. Bodies larger than
  * {@link #MAX_BODY_BYTES} fail with an {@link IOException} (the largest page is a few megabytes).
  */
-final class BufferedResponse implements BlockingHttpExchange {
+public final class BufferedResponse implements BlockingHttpExchange {
   /**
    * The largest body compressed or encrypted on the IO thread (a page of 20 listings is about 90
    * KB; a page of 500, 2.2 MB, goes from the worker).
@@ -67,7 +67,7 @@ final class BufferedResponse implements BlockingHttpExchange {
   }
 
   /** Puts the exchange in blocking mode with its body buffered; call on a worker thread. */
-  static BufferedResponse install(HttpServerExchange exchange) {
+  public static BufferedResponse install(HttpServerExchange exchange) {
     BufferedResponse response = new BufferedResponse(exchange);
     exchange.putAttachment(KEY, response);
     exchange.startBlocking(response);
@@ -78,7 +78,7 @@ final class BufferedResponse implements BlockingHttpExchange {
    * Whether the exchange's buffered response was committed: its status, headers and body are final
    * even though sending may not have begun yet.
    */
-  static boolean isCommitted(HttpServerExchange exchange) {
+  public static boolean isCommitted(HttpServerExchange exchange) {
     BufferedResponse response = exchange.getAttachment(KEY);
     if (response == null) {
       return false;
@@ -89,7 +89,7 @@ final class BufferedResponse implements BlockingHttpExchange {
   }
 
   /** Drops whatever body was written but not yet sent, e.g. to answer with an error instead. */
-  static void discard(HttpServerExchange exchange) {
+  public static void discard(HttpServerExchange exchange) {
     BufferedResponse response = exchange.getAttachment(KEY);
     if (response != null) {
       response.discardBody();
@@ -101,7 +101,7 @@ final class BufferedResponse implements BlockingHttpExchange {
    * when the client has it. Does nothing after the first call, or when nothing was written (the
    * exchange then ends with an empty body as usual).
    */
-  synchronized void commit() {
+  public synchronized void commit() {
     if (committed) {
       return;
     }

@@ -1,31 +1,32 @@
-package io.keybox.server.http;
+package io.keybox.server.http.write;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.server.http.Exchanges;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import java.io.IOException;
 import java.io.OutputStream;
 
 /** Writing 200 JSON bodies in the negotiated media type: whole trees, or streamed arrays. */
-final class JsonBodies {
+public final class JsonBodies {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private JsonBodies() {}
 
   /** Writes {@code body}. */
-  static void send(HttpServerExchange exchange, JsonNode body) throws IOException {
+  public static void send(HttpServerExchange exchange, JsonNode body) throws IOException {
     write(exchange, out -> out.write(JSON.writeValueAsBytes(body)));
   }
 
   /** A body that writes its own JSON bytes (stored sources). */
   @FunctionalInterface
-  interface Body {
+  public interface Body {
     void writeTo(OutputStream out) throws IOException;
   }
 
   /** Writes the one JSON value {@code body} writes. */
-  static void write(HttpServerExchange exchange, Body body) throws IOException {
+  public static void write(HttpServerExchange exchange, Body body) throws IOException {
     OutputStream out = start(exchange);
     body.writeTo(out);
     out.close();
@@ -33,13 +34,13 @@ final class JsonBodies {
 
   /** A JSON array writer: one call per element, which writes its own bytes. */
   @FunctionalInterface
-  interface Element<T> {
+  public interface Element<T> {
     void writeTo(OutputStream out, T element) throws IOException;
   }
 
   /** Writes a JSON array of {@code elements}, each written by {@code element}. */
-  static <T> void array(HttpServerExchange exchange, Iterable<T> elements, Element<T> element)
-      throws IOException {
+  public static <T> void array(
+      HttpServerExchange exchange, Iterable<T> elements, Element<T> element) throws IOException {
     OutputStream out = start(exchange);
     out.write('[');
     boolean first = true;

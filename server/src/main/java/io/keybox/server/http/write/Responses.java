@@ -1,62 +1,34 @@
-package io.keybox.server.http;
+package io.keybox.server.http.write;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.listing.ListingSource;
-import io.keybox.server.query.Include;
+import io.keybox.server.http.Exchanges;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 
-/** Writing responses: JSON from stored listing bytes, error bodies, and the common headers. */
+/** Error bodies and the common headers of responses. */
 public final class Responses {
   static final HttpString LAST_UPDATE = new HttpString("X-Service-LastUpdate");
   static final HttpString LAST_UPDATE_DASHED = new HttpString("X-Service-Last-Update");
-  static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
-  static final HttpString LINK = new HttpString("Link");
+  public static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
+  public static final HttpString LINK = new HttpString("Link");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private Responses() {}
 
   /** Sets the LastUpdate pair (API.md §4) of a response that reads a vendor's data. */
-  static void lastUpdate(HttpServerExchange exchange, Instant refreshTime) {
+  public static void lastUpdate(HttpServerExchange exchange, Instant refreshTime) {
     String value = refreshTime.truncatedTo(ChronoUnit.MILLIS).toString();
     exchange.getResponseHeaders().put(LAST_UPDATE, value);
     exchange.getResponseHeaders().put(LAST_UPDATE_DASHED, value);
   }
 
-  /** Writes a JSON array of listings, from their stored bytes. */
-  static void listings(HttpServerExchange exchange, List<ListingSource> listings, Include include)
-      throws IOException {
-    startJson(exchange, 200);
-    OutputStream out = exchange.getOutputStream();
-    out.write('[');
-    for (int i = 0; i < listings.size(); i++) {
-      if (i > 0) {
-        out.write(',');
-      }
-      listings.get(i).writeTo(out, include.rooms(), include.compliance());
-    }
-    out.write(']');
-    out.close();
-  }
-
-  /** Writes one listing, from its stored bytes. */
-  static void listing(HttpServerExchange exchange, ListingSource listing, Include include)
-      throws IOException {
-    startJson(exchange, 200);
-    OutputStream out = exchange.getOutputStream();
-    listing.writeTo(out, include.rooms(), include.compliance());
-    out.close();
-  }
-
   /** Writes the error body of API.md §3 with its status and reason phrase. */
-  static void error(HttpServerExchange exchange, int status, String message) {
+  public static void error(HttpServerExchange exchange, int status, String message) {
     exchange.setStatusCode(status);
     exchange.setReasonPhrase(reasonPhrase(status));
     exchange
@@ -90,15 +62,5 @@ public final class Responses {
       default ->
           status >= 500 ? "Internal Server Error" : io.undertow.util.StatusCodes.getReason(status);
     };
-  }
-
-  private static void startJson(HttpServerExchange exchange, int status) {
-    exchange.setStatusCode(status);
-    exchange
-        .getResponseHeaders()
-        .put(io.undertow.util.Headers.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType());
-    if (!exchange.isBlocking()) {
-      exchange.startBlocking();
-    }
   }
 }
