@@ -1,6 +1,20 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.http.api.ApiRoutes;
+import io.keybox.server.http.api.Endpoint;
+import io.keybox.server.http.api.Router;
+import io.keybox.server.http.edge.AcceptEncodingHandler;
+import io.keybox.server.http.edge.AccessLog;
+import io.keybox.server.http.edge.AddonHandler;
+import io.keybox.server.http.edge.AdmissionHandler;
+import io.keybox.server.http.edge.AuthHandler;
+import io.keybox.server.http.edge.CorsHandler;
+import io.keybox.server.http.edge.EdgeHandler;
+import io.keybox.server.http.edge.HeaderLimitHandler;
+import io.keybox.server.http.edge.OpsGate;
+import io.keybox.server.http.edge.RateLimitHandler;
+import io.keybox.server.http.edge.UrlLimitHandler;
 import io.keybox.server.http.transport.AdminServer;
 import io.keybox.server.http.transport.Connector;
 import io.keybox.server.index.VendorIndexes;

@@ -1,8 +1,8 @@
 package io.keybox.server.http.transport;
 
-import io.keybox.server.http.AccessLog;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
+import io.keybox.server.http.edge.AccessLog;
 import io.undertow.UndertowOptions;
 import io.undertow.protocols.ssl.UndertowXnioSsl;
 import io.undertow.server.DefaultByteBufferPool;

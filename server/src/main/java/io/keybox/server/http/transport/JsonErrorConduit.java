@@ -1,8 +1,8 @@
 package io.keybox.server.http.transport;
 
-import io.keybox.server.http.AccessLog;
-import io.keybox.server.http.EdgeHandler;
-import io.keybox.server.http.MediaType;
+import io.keybox.server.http.edge.AccessLog;
+import io.keybox.server.http.edge.EdgeHandler;
+import io.keybox.server.http.edge.MediaType;
 import io.keybox.server.http.write.Responses;
 import java.io.IOException;
 import java.nio.ByteBuffer;

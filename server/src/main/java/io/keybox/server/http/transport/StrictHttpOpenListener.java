@@ -1,7 +1,7 @@
 package io.keybox.server.http.transport;
 
-import io.keybox.server.http.AccessLog;
 import io.keybox.server.http.Limits;
+import io.keybox.server.http.edge.AccessLog;
 import io.undertow.connector.ByteBufferPool;
 import io.undertow.connector.PooledByteBuffer;
 import io.undertow.server.AbstractServerConnection;

@@ -2,7 +2,7 @@ package io.keybox.server.http.write;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.server.http.Exchanges;
+import io.keybox.server.http.edge.Exchanges;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import java.io.IOException;

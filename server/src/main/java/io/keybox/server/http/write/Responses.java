@@ -1,7 +1,7 @@
 package io.keybox.server.http.write;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.server.http.Exchanges;
+import io.keybox.server.http.edge.Exchanges;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 import java.io.IOException;
