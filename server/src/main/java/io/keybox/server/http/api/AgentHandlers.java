@@ -3,6 +3,7 @@ package io.keybox.server.http.api;
 import io.keybox.server.auth.Account;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Reply;
 import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
@@ -13,6 +14,8 @@ import io.keybox.server.query.VendorParam;
 import io.keybox.server.search.AgentSearcher;
 import io.keybox.server.search.AgentSearcher.AgentPage;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.util.Map;
 
 /**
  * {@code GET /agents} (API.md §11), for keys with the {@code agents} add-on only (403 otherwise,
@@ -30,7 +33,7 @@ final class AgentHandlers {
     this.baseUrls = baseUrls;
   }
 
-  void search(HttpServerExchange exchange) throws Exception {
+  Reply search(HttpServerExchange exchange) throws Exception {
     // The add-on itself is checked before routing, by AddonHandler, for every /agents path.
     Account account = Exchanges.account(exchange);
     Params params = Exchanges.params(exchange);
@@ -40,8 +43,10 @@ final class AgentHandlers {
       // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       AgentPage page = searcher.search(lease.snapshot(), request);
-      PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
-      JsonBodies.array(exchange, page.agents(), (out, agent) -> out.write(agent));
+      Map<HttpString, String> links =
+          PageLinks.headers(exchange, baseUrls, request.paging(), page.hits());
+      return JsonBodies.array(exchange, page.agents(), (out, agent) -> out.write(agent))
+          .with(links);
     }
   }
 }

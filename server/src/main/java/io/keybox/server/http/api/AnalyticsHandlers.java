@@ -3,6 +3,7 @@ package io.keybox.server.http.api;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Reply;
 import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
@@ -33,7 +34,7 @@ final class AnalyticsHandlers {
     this.parser = parser;
   }
 
-  void market(HttpServerExchange exchange) throws Exception {
+  Reply market(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     ListingFilter filter = parser.filter(params);
@@ -41,11 +42,11 @@ final class AnalyticsHandlers {
       // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       MarketStats stats = market.compute(lease.snapshot(), filter);
-      JsonBodies.send(exchange, AnalyticsJson.market(stats));
+      return JsonBodies.send(exchange, AnalyticsJson.market(stats));
     }
   }
 
-  void listing(HttpServerExchange exchange) throws Exception {
+  Reply listing(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
@@ -53,7 +54,7 @@ final class AnalyticsHandlers {
     try (Lease lease = indexes.lease(vendor)) {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       ListingStats stats = comparison.compare(lease.snapshot(), mlsId, idx);
-      JsonBodies.send(exchange, AnalyticsJson.listing(stats));
+      return JsonBodies.send(exchange, AnalyticsJson.listing(stats));
     }
   }
 }

@@ -3,6 +3,7 @@ package io.keybox.server.http.api;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Reply;
 import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
@@ -16,6 +17,8 @@ import io.keybox.server.query.VendorParam;
 import io.keybox.server.search.ListingPage;
 import io.keybox.server.search.ListingSearcher;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.util.Map;
 
 /**
  * {@code GET /properties} and {@code GET /properties/{mlsId}}: parse, lease the vendor's snapshot
@@ -33,7 +36,7 @@ final class ListingHandlers {
     this.baseUrls = baseUrls;
   }
 
-  void search(HttpServerExchange exchange) throws Exception {
+  Reply search(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     ListingSearchRequest request = parser.parse(params);
@@ -41,16 +44,18 @@ final class ListingHandlers {
       // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       ListingPage page = searcher.search(lease.snapshot(), request);
-      PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
+      Map<HttpString, String> links =
+          PageLinks.headers(exchange, baseUrls, request.paging(), page.hits());
       Include include = request.include();
-      JsonBodies.array(
-          exchange,
-          page.listings(),
-          (out, listing) -> listing.writeTo(out, include.rooms(), include.compliance()));
+      return JsonBodies.array(
+              exchange,
+              page.listings(),
+              (out, listing) -> listing.writeTo(out, include.rooms(), include.compliance()))
+          .with(links);
     }
   }
 
-  void get(HttpServerExchange exchange) throws Exception {
+  Reply get(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
@@ -59,7 +64,7 @@ final class ListingHandlers {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       ListingSource listing = searcher.get(lease.snapshot(), mlsId, lookup.idx(), lookup.include());
       Include include = lookup.include();
-      JsonBodies.write(
+      return JsonBodies.write(
           exchange, out -> listing.writeTo(out, include.rooms(), include.compliance()));
     }
   }

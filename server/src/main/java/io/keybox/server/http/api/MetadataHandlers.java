@@ -10,6 +10,7 @@ import io.keybox.server.auth.Addon;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.edge.MediaType;
 import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Reply;
 import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
@@ -47,7 +48,7 @@ final class MetadataHandlers {
    * only request that leases several snapshots, one vendor after the other, each just long enough
    * to read its refresh time; it reads no vendor's data.
    */
-  void root(HttpServerExchange exchange) throws Exception {
+  Reply root(HttpServerExchange exchange) throws Exception {
     Account account = Exchanges.account(exchange);
     ObjectNode body = NODES.objectNode();
     ArrayNode vendors = body.putArray("vendors");
@@ -70,11 +71,11 @@ final class MetadataHandlers {
       accepts.add(type.mediaType());
     }
     body.put("expires", expires());
-    JsonBodies.send(exchange, body);
+    return JsonBodies.send(exchange, body);
   }
 
   /** OPTIONS /properties: the vendor's last refresh and the distinct values of each field. */
-  void properties(HttpServerExchange exchange) throws Exception {
+  Reply properties(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     try (Lease lease = indexes.lease(vendor)) {
@@ -90,7 +91,7 @@ final class MetadataHandlers {
         }
       }
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      JsonBodies.send(exchange, body);
+      return JsonBodies.send(exchange, body);
     }
   }
 

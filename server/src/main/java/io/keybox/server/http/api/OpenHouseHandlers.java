@@ -3,6 +3,7 @@ package io.keybox.server.http.api;
 import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Reply;
 import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
@@ -16,6 +17,8 @@ import io.keybox.server.query.VendorParam;
 import io.keybox.server.search.OpenHouseSearcher;
 import io.keybox.server.search.OpenHouseSearcher.OpenHousePage;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.util.Map;
 
 /**
  * {@code GET /openhouses} and {@code GET /openhouses/{openHouseKey}} (API.md §10): parse, lease the
@@ -34,7 +37,7 @@ final class OpenHouseHandlers {
     this.baseUrls = baseUrls;
   }
 
-  void search(HttpServerExchange exchange) throws Exception {
+  Reply search(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     OpenHouseSearchRequest request = parser.parse(params);
@@ -43,15 +46,17 @@ final class OpenHouseHandlers {
       // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       OpenHousePage page = searcher.search(lease.snapshot(), request);
-      PageLinks.set(exchange, baseUrls, request.paging(), page.hits());
-      JsonBodies.array(
-          exchange,
-          page.openHouses(),
-          (out, openHouse) -> openHouse.writeTo(out, include.rooms(), include.compliance()));
+      Map<HttpString, String> links =
+          PageLinks.headers(exchange, baseUrls, request.paging(), page.hits());
+      return JsonBodies.array(
+              exchange,
+              page.openHouses(),
+              (out, openHouse) -> openHouse.writeTo(out, include.rooms(), include.compliance()))
+          .with(links);
     }
   }
 
-  void get(HttpServerExchange exchange) throws Exception {
+  Reply get(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long key = ParamValues.integer("openHouseKey", exchange.getAttachment(Router.PATH_VARIABLE));
@@ -60,7 +65,7 @@ final class OpenHouseHandlers {
     try (Lease lease = indexes.lease(vendor)) {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       OpenHouseSource openHouse = searcher.get(lease.snapshot(), key, lookup.idx(), include);
-      JsonBodies.write(
+      return JsonBodies.write(
           exchange, out -> openHouse.writeTo(out, include.rooms(), include.compliance()));
     }
   }

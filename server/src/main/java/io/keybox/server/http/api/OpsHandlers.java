@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.server.http.edge.MediaType;
 import io.keybox.server.http.edge.OpsGate;
-import io.keybox.server.http.write.Responses;
+import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
 import io.keybox.server.metrics.TextFormat;
@@ -15,7 +15,6 @@ import io.undertow.util.Methods;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -66,7 +65,7 @@ public final class OpsHandlers {
     }
   }
 
-  void health(HttpServerExchange exchange) throws IOException {
+  Reply health(HttpServerExchange exchange) throws IOException {
     List<VendorStatus> status = vendors.status();
     List<String> notReady =
         status.stream().filter(v -> !v.ready()).map(VendorStatus::vendor).toList();
@@ -115,23 +114,19 @@ public final class OpsHandlers {
         item.put("schema", served.schemaVersion());
       }
     }
-    send(exchange, code, MediaType.JSON.contentType(), JSON.writeValueAsBytes(body));
+    return reply(code, MediaType.JSON.contentType(), JSON.writeValueAsBytes(body));
   }
 
-  void metrics(HttpServerExchange exchange) {
-    send(exchange, 200, TextFormat.CONTENT_TYPE, metrics.scrape().getBytes(StandardCharsets.UTF_8));
+  Reply metrics(HttpServerExchange exchange) {
+    return reply(200, TextFormat.CONTENT_TYPE, metrics.scrape().getBytes(StandardCharsets.UTF_8));
   }
 
-  void openApi(HttpServerExchange exchange) {
-    send(exchange, 200, MediaType.JSON.contentType(), openApi);
+  Reply openApi(HttpServerExchange exchange) {
+    return reply(200, MediaType.JSON.contentType(), openApi);
   }
 
-  private static void send(HttpServerExchange exchange, int status, String type, byte[] body) {
-    exchange.setStatusCode(status);
-    exchange.setReasonPhrase(Responses.reasonPhrase(status));
-    exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, type);
-    exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, "no-store");
-    exchange.getResponseHeaders().put(Headers.CONTENT_LENGTH, body.length);
-    exchange.getResponseSender().send(ByteBuffer.wrap(body));
+  /** Operational answers are never cached: each is the state of the moment. */
+  private static Reply reply(int status, String type, byte[] body) {
+    return Reply.of(status, type, body).with(Headers.CACHE_CONTROL, "no-store");
   }
 }

@@ -4,6 +4,8 @@ import io.keybox.server.http.write.Responses;
 import io.keybox.server.query.Paging;
 import io.keybox.server.search.PageHits;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -14,8 +16,10 @@ import java.util.Map;
 final class PageLinks {
   private PageLinks() {}
 
-  /** Sets the Link header of {@code hits} on the response, when there is a link. */
-  static void set(HttpServerExchange exchange, BaseUrls baseUrls, Paging paging, PageHits hits) {
+  /** The Link header of {@code hits}, when there is a link, and X-Total-Count when counted. */
+  static Map<HttpString, String> headers(
+      HttpServerExchange exchange, BaseUrls baseUrls, Paging paging, PageHits hits) {
+    Map<HttpString, String> headers = new LinkedHashMap<>();
     LinkHeader links =
         new LinkHeader(baseUrls.of(exchange), exchange.getRequestPath(), exchange.getQueryString());
     String limit = Integer.toString(paging.limit());
@@ -38,11 +42,9 @@ final class PageLinks {
       }
     }
     if (!links.isEmpty()) {
-      exchange.getResponseHeaders().put(Responses.LINK, links.value());
+      headers.put(Responses.LINK, links.value());
     }
-    hits.total()
-        .ifPresent(
-            total ->
-                exchange.getResponseHeaders().put(Responses.TOTAL_COUNT, Long.toString(total)));
+    hits.total().ifPresent(total -> headers.put(Responses.TOTAL_COUNT, Long.toString(total)));
+    return headers;
   }
 }

@@ -2,6 +2,7 @@ package io.keybox.server.http.api;
 
 import io.keybox.server.error.ApiException;
 import io.keybox.server.http.edge.Exchanges;
+import io.keybox.server.http.write.ReplySender;
 import io.keybox.server.query.Params;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -22,6 +23,9 @@ import java.util.regex.Pattern;
  * they were added, so a literal path ({@code /properties/analytics}) goes before a variable one
  * ({@code /properties/{mlsId}}). One trailing slash is ignored.
  *
+ * <p>A route's handler returns its whole {@link io.keybox.server.http.write.Reply}, which the
+ * router sends ({@link ReplySender}).
+ *
  * <p>Each route declares the query parameters its handler reads. The router parses the query string
  * into {@link Params} that allow exactly those names ({@link Exchanges#params}), and {@link
  * #endpoints()} publishes them: what the server accepts is what its code reads.
@@ -33,7 +37,7 @@ public final class Router implements HttpHandler {
   /** The template of the matched route, e.g. {@code /properties/{mlsId}} (metrics label). */
   public static final AttachmentKey<String> TEMPLATE = AttachmentKey.create(String.class);
 
-  private record Handler(List<String> parameters, HttpHandler handler) {}
+  private record Handler(List<String> parameters, ReplyHandler handler) {}
 
   private record Route(String template, Pattern pattern, Map<HttpString, Handler> handlers) {}
 
@@ -43,7 +47,7 @@ public final class Router implements HttpHandler {
    * Adds {@code handler} for {@code method} on {@code template} ({@code {name}} is a segment),
    * reading the query parameters {@code parameters}.
    */
-  Router add(HttpString method, String template, List<String> parameters, HttpHandler handler) {
+  Router add(HttpString method, String template, List<String> parameters, ReplyHandler handler) {
     Handler entry = new Handler(List.copyOf(parameters), handler);
     Pattern pattern = Pattern.compile(template.replaceAll("\\{[^/]+}", "([^/]+)"));
     for (Route route : routes) {
@@ -112,7 +116,7 @@ public final class Router implements HttpHandler {
         exchange.putAttachment(
             Exchanges.PARAMS,
             Params.parse(exchange.getQueryString()).declaring(handler.parameters()));
-        handler.handler().handleRequest(exchange);
+        ReplySender.send(exchange, handler.handler().handle(exchange));
         return;
       }
     }

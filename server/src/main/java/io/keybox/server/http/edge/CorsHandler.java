@@ -1,5 +1,7 @@
 package io.keybox.server.http.edge;
 
+import io.keybox.server.http.write.Reply;
+import io.keybox.server.http.write.ReplySender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -49,8 +51,7 @@ public final class CorsHandler implements HttpHandler {
         exchange.getResponseHeaders().put(ALLOW_HEADERS, "Authorization, Accept, Accept-Encoding");
         exchange.getResponseHeaders().put(MAX_AGE, "600");
       }
-      exchange.setStatusCode(204);
-      exchange.endExchange();
+      ReplySender.send(exchange, Reply.empty(204));
       return;
     }
     if (allowed) {

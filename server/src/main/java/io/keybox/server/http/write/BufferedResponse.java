@@ -18,9 +18,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * The blocking side of an exchange for Keybox's handlers, with the response body collected in
@@ -39,7 +37,9 @@ import java.util.Objects;
  * }</pre>
  *
  * <p>Closing the output stream or sending through the sender also commits. Bodies larger than
- * {@link #MAX_BODY_BYTES} fail with an {@link IOException} (the largest page is a few megabytes).
+ * {@link ReplyBody#MAX_BODY_BYTES} fail with an {@link IOException} (the largest page is a few
+ * megabytes). {@link ReplySender} hands a whole {@link Reply} body over ({@link #send}), without
+ * copying it.
  */
 public final class BufferedResponse implements BlockingHttpExchange {
   /**
@@ -47,9 +47,6 @@ public final class BufferedResponse implements BlockingHttpExchange {
    * KB; a page of 500, 2.2 MB, goes from the worker).
    */
   private static final int IO_THREAD_TRANSFORM_LIMIT = 128 * 1024;
-
-  /** The largest body a handler may write. */
-  static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
 
   private static final AttachmentKey<BufferedResponse> KEY =
       AttachmentKey.create(BufferedResponse.class);
@@ -109,8 +106,45 @@ public final class BufferedResponse implements BlockingHttpExchange {
     if (exchange.isResponseComplete() || exchange.isResponseStarted() || body.size() == 0) {
       return;
     }
-    exchange.setResponseContentLength(body.size());
-    ByteBuffer[] buffers = body.buffers();
+    sendBody(body.buffers(), body.size());
+  }
+
+  /**
+   * Sends {@code body} as the whole response body of {@code exchange}, with its {@code
+   * Content-Length}, without blocking, as {@link #commit} does; false when the exchange has no
+   * buffered response (not dispatched by admission: the admin listener).
+   *
+   * @throws IllegalStateException when the response was committed already
+   */
+  static boolean send(HttpServerExchange exchange, List<ByteBuffer> body) {
+    BufferedResponse response = exchange.getAttachment(KEY);
+    if (response == null) {
+      return false;
+    }
+    response.sendWhole(body);
+    return true;
+  }
+
+  private synchronized void sendWhole(List<ByteBuffer> buffers) {
+    if (committed) {
+      throw new IllegalStateException("the response was sent already");
+    }
+    committed = true;
+    body.reset();
+    if (exchange.isResponseComplete() || exchange.isResponseStarted()) {
+      return;
+    }
+    long size = 0;
+    for (ByteBuffer buffer : buffers) {
+      size += buffer.remaining();
+    }
+    sendBody(buffers, size);
+  }
+
+  /** Sends {@code body} of {@code size} bytes and ends the exchange, from the cheapest thread. */
+  private void sendBody(List<ByteBuffer> body, long size) {
+    exchange.setResponseContentLength(size);
+    ByteBuffer[] buffers = body.toArray(ByteBuffer[]::new);
     Runnable send = () -> new AsyncSenderImpl(exchange).send(buffers, IoCallback.END_EXCHANGE);
     if (exchange.isInIoThread() || exchange.isDispatched() || !cheapToSendFromIoThread()) {
       send.run();
@@ -133,7 +167,7 @@ public final class BufferedResponse implements BlockingHttpExchange {
     boolean plain =
         !exchange.getRequestHeaders().contains(Headers.ACCEPT_ENCODING)
             && exchange.getConnection().getSslSessionInfo() == null;
-    return plain || body.size() <= IO_THREAD_TRANSFORM_LIMIT;
+    return plain || exchange.getResponseContentLength() <= IO_THREAD_TRANSFORM_LIMIT;
   }
 
   private synchronized void discardBody() {
@@ -198,62 +232,30 @@ public final class BufferedResponse implements BlockingHttpExchange {
     try (UndertowOutputStream out = new UndertowOutputStream(exchange)) {
       if (body.size() > 0) {
         exchange.setResponseContentLength(body.size());
-        for (ByteBuffer chunk : body.buffers()) {
+        for (ByteBuffer chunk : body.buffers()) { // arrays of our own, offset 0
           out.write(chunk.array(), chunk.arrayOffset(), chunk.remaining());
         }
       }
     }
   }
 
-  /**
-   * The in-memory body, in chunks sent as they are (a gathering write): a 2 MB page is neither
-   * copied while it grows nor held in one large array, which G1 would allocate as a humongous
-   * object. Closing it commits.
-   */
+  /** The in-memory body ({@link ReplyBody}), guarded by the response; closing it commits. */
   private final class Body extends OutputStream {
-    /** Most bodies are one small page; the first chunk fits them. */
-    private static final int FIRST_CHUNK = 8 * 1024;
-
-    /** Later chunks; well below G1's humongous threshold (half a region, 512 KB at least). */
-    private static final int CHUNK = 64 * 1024;
-
-    private final List<byte[]> filled = new ArrayList<>();
-    private byte[] current = new byte[FIRST_CHUNK];
-    private int used;
-    private int size;
+    private final ReplyBody chunks = new ReplyBody();
 
     @Override
     public void write(int b) {
       synchronized (BufferedResponse.this) {
         checkOpen();
-        checkRoom(1);
-        if (used == current.length) {
-          nextChunk();
-        }
-        current[used++] = (byte) b;
-        size++;
+        chunks.write(b);
       }
     }
 
     @Override
     public void write(byte[] b, int off, int len) {
-      Objects.checkFromIndexSize(off, len, b.length);
       synchronized (BufferedResponse.this) {
         checkOpen();
-        checkRoom(len);
-        int from = off;
-        int left = len;
-        while (left > 0) {
-          if (used == current.length) {
-            nextChunk();
-          }
-          int n = Math.min(left, current.length - used);
-          System.arraycopy(b, from, current, used, n);
-          used += n;
-          from += n;
-          left -= n;
-        }
-        size += len;
+        chunks.write(b, off, len);
       }
     }
 
@@ -263,41 +265,20 @@ public final class BufferedResponse implements BlockingHttpExchange {
     }
 
     int size() {
-      return size;
+      return chunks.size();
     }
 
     void reset() {
-      filled.clear();
-      used = 0;
-      size = 0;
+      chunks.reset();
     }
 
-    /** The body as buffers over its chunks, in order (no copy). */
-    ByteBuffer[] buffers() {
-      ByteBuffer[] buffers = new ByteBuffer[filled.size() + 1];
-      for (int i = 0; i < filled.size(); i++) {
-        buffers[i] = ByteBuffer.wrap(filled.get(i));
-      }
-      buffers[filled.size()] = ByteBuffer.wrap(current, 0, used);
-      return buffers;
-    }
-
-    private void nextChunk() {
-      filled.add(current);
-      current = new byte[CHUNK];
-      used = 0;
+    List<ByteBuffer> buffers() {
+      return chunks.buffers();
     }
 
     private void checkOpen() {
       if (committed) {
         throw new IllegalStateException("the response was sent already");
-      }
-    }
-
-    private void checkRoom(int more) {
-      if ((long) size + more > MAX_BODY_BYTES) {
-        throw new IllegalStateException(
-            "response body larger than " + MAX_BODY_BYTES + " bytes; page with a smaller limit");
       }
     }
   }

@@ -4,19 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.server.http.edge.Exchanges;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.util.Headers;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Map;
 
-/** Writing 200 JSON bodies in the negotiated media type: whole trees, or streamed arrays. */
+/**
+ * The one JSON writer of 200 bodies, in the negotiated media type: whole trees, one stored value,
+ * or arrays of stored values (listings, open houses and agents alike), each a {@link Reply}.
+ */
 public final class JsonBodies {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private JsonBodies() {}
 
-  /** Writes {@code body}. */
-  public static void send(HttpServerExchange exchange, JsonNode body) throws IOException {
-    write(exchange, out -> out.write(JSON.writeValueAsBytes(body)));
+  /** {@code body} as the reply to {@code exchange}. */
+  public static Reply send(HttpServerExchange exchange, JsonNode body) throws IOException {
+    return write(exchange, out -> out.write(JSON.writeValueAsBytes(body)));
   }
 
   /** A body that writes its own JSON bytes (stored sources). */
@@ -25,11 +28,11 @@ public final class JsonBodies {
     void writeTo(OutputStream out) throws IOException;
   }
 
-  /** Writes the one JSON value {@code body} writes. */
-  public static void write(HttpServerExchange exchange, Body body) throws IOException {
-    OutputStream out = start(exchange);
+  /** The one JSON value {@code body} writes, as the reply to {@code exchange}. */
+  public static Reply write(HttpServerExchange exchange, Body body) throws IOException {
+    ReplyBody out = new ReplyBody();
     body.writeTo(out);
-    out.close();
+    return reply(exchange, out);
   }
 
   /** A JSON array writer: one call per element, which writes its own bytes. */
@@ -38,10 +41,10 @@ public final class JsonBodies {
     void writeTo(OutputStream out, T element) throws IOException;
   }
 
-  /** Writes a JSON array of {@code elements}, each written by {@code element}. */
-  public static <T> void array(
+  /** A JSON array of {@code elements}, each written by {@code element}, as the reply. */
+  public static <T> Reply array(
       HttpServerExchange exchange, Iterable<T> elements, Element<T> element) throws IOException {
-    OutputStream out = start(exchange);
+    ReplyBody out = new ReplyBody();
     out.write('[');
     boolean first = true;
     for (T item : elements) {
@@ -52,17 +55,13 @@ public final class JsonBodies {
       element.writeTo(out, item);
     }
     out.write(']');
-    out.close();
+    return reply(exchange, out);
   }
 
-  private static OutputStream start(HttpServerExchange exchange) {
-    exchange.setStatusCode(200);
-    exchange
-        .getResponseHeaders()
-        .put(Headers.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType());
-    if (!exchange.isBlocking()) {
-      exchange.startBlocking();
-    }
-    return exchange.getOutputStream();
+  private static Reply reply(HttpServerExchange exchange, ReplyBody body) {
+    return new Reply(
+        200,
+        Map.of(Responses.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType()),
+        body.buffers());
   }
 }

@@ -11,6 +11,7 @@ import java.time.temporal.ChronoUnit;
 
 /** Error bodies and the common headers of responses. */
 public final class Responses {
+  static final HttpString CONTENT_TYPE = io.undertow.util.Headers.CONTENT_TYPE;
   static final HttpString LAST_UPDATE = new HttpString("X-Service-LastUpdate");
   static final HttpString LAST_UPDATE_DASHED = new HttpString("X-Service-Last-Update");
   public static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
@@ -29,14 +30,9 @@ public final class Responses {
 
   /** Writes the error body of API.md §3 with its status and reason phrase. */
   public static void error(HttpServerExchange exchange, int status, String message) {
-    exchange.setStatusCode(status);
-    exchange.setReasonPhrase(reasonPhrase(status));
-    exchange
-        .getResponseHeaders()
-        .put(io.undertow.util.Headers.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType());
-    byte[] body = errorBody(status, message);
-    exchange.getResponseHeaders().put(io.undertow.util.Headers.CONTENT_LENGTH, body.length);
-    exchange.getResponseSender().send(java.nio.ByteBuffer.wrap(body));
+    ReplySender.send(
+        exchange,
+        Reply.of(status, Exchanges.mediaType(exchange).contentType(), errorBody(status, message)));
   }
 
   /** The error body of API.md §3: {@code {"error": status, "message": "..."}}. */
