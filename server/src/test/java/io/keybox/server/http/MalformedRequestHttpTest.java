@@ -13,15 +13,12 @@ import io.keybox.server.auth.SecretHash;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,37 +48,35 @@ class MalformedRequestHttpTest {
   private static final String HOST_REFUSAL =
       "malformed request: an HTTP/1.1 request needs exactly one Host header, a valid host[:port]";
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
   private static final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    Account tester =
-        new Account(
-            KEY, List.of("fixture"), Set.of(), RateLimit.DEFAULT, SecretHash.create(SECRET, 1000));
-    Limits limits =
-        new Limits(
-            4,
-            8,
-            Duration.ofSeconds(2),
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(10),
-            MAX_URL,
-            MAX_HEADERS);
-    server =
-        new FixtureServer(
-            dataDir,
-            new Authenticator(Accounts.of(List.of(tester))),
-            ServerConfig.loopback(0).withLimits(limits),
-            new PrintStream(log, true, StandardCharsets.UTF_8));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            FixtureServer.index(dataDir, "fixture", "basic");
+            Account tester =
+                new Account(
+                    KEY,
+                    List.of("fixture"),
+                    Set.of(),
+                    RateLimit.DEFAULT,
+                    SecretHash.create(SECRET, 1000));
+            Limits limits =
+                new Limits(
+                    4,
+                    8,
+                    Duration.ofSeconds(2),
+                    Duration.ofSeconds(30),
+                    Duration.ofSeconds(10),
+                    MAX_URL,
+                    MAX_HEADERS);
+            return new FixtureServer(
+                dataDir,
+                new Authenticator(Accounts.of(List.of(tester))),
+                ServerConfig.loopback(0).withLimits(limits),
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+          });
 
   /** A request with {@code line} as its request line and {@code headers} (CRLF-separated). */
   private static byte[] request(String line, String headers) {
@@ -207,7 +202,7 @@ class MalformedRequestHttpTest {
     Limits roomy = Limits.defaults();
     try (FixtureServer wide =
         new FixtureServer(
-            dataDir,
+            server.dataDir(),
             new Authenticator(
                 Accounts.of(
                     List.of(
