@@ -42,7 +42,7 @@ record UndertowErrorHead(String version, int status, String reason) {
     bytes.duplicate().get(copy);
     String head = new String(copy, StandardCharsets.ISO_8859_1);
     // Undertow answers in the version the request gave, even HTTP/0.9.
-    if (!head.matches("(?s)HTTP/[0-9]\\.[0-9] .*") || !head.endsWith("\r\n\r\n")) {
+    if (!isStatusLineStart(head) || !head.endsWith("\r\n\r\n")) {
       return Optional.empty();
     }
     if (head.indexOf("\r\n\r\n") != length - 4 || head.charAt(9) != '4') {
@@ -65,6 +65,15 @@ record UndertowErrorHead(String version, int status, String reason) {
     }
     String reason = statusLine.length() > 13 ? statusLine.substring(13) : "";
     return Optional.of(new UndertowErrorHead(statusLine.substring(0, 8), status, reason));
+  }
+
+  /** {@code HTTP/d.d } (no regular expression: this runs for each small write on the IO thread). */
+  private static boolean isStatusLineStart(String head) {
+    return head.startsWith("HTTP/")
+        && Character.isDigit(head.charAt(5))
+        && head.charAt(6) == '.'
+        && Character.isDigit(head.charAt(7))
+        && head.charAt(8) == ' ';
   }
 
   /**
