@@ -11,6 +11,7 @@ import io.keybox.server.query.VendorParam;
 import io.undertow.util.Methods;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -23,12 +24,24 @@ public final class ApiRoutes {
   /** The router of every API operation over {@code indexes}. */
   public static Router router(ServerConfig config, VendorIndexes indexes) {
     BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
-    ListingHandlers listings =
-        new ListingHandlers(indexes, new ListingRequestParser(config.offsetWindow()), baseUrls);
-    OpenHouseHandlers openHouses =
-        new OpenHouseHandlers(indexes, new OpenHouseRequestParser(config.offsetWindow()), baseUrls);
-    AgentHandlers agents =
-        new AgentHandlers(indexes, new AgentRequestParser(config.offsetWindow()), baseUrls);
+    ResourceHandlers<?, ?> listings =
+        new ResourceHandlers<>(
+            indexes,
+            baseUrls,
+            new ListingResource(new ListingRequestParser(config.offsetWindow())),
+            Optional.of("mlsId"));
+    ResourceHandlers<?, ?> openHouses =
+        new ResourceHandlers<>(
+            indexes,
+            baseUrls,
+            new OpenHouseResource(new OpenHouseRequestParser(config.offsetWindow())),
+            Optional.of("openHouseKey"));
+    ResourceHandlers<?, ?> agents =
+        new ResourceHandlers<>(
+            indexes,
+            baseUrls,
+            new AgentResource(new AgentRequestParser(config.offsetWindow())),
+            Optional.empty());
     AnalyticsHandlers analytics =
         new AnalyticsHandlers(
             indexes, new AnalyticsRequestParser(new ListingRequestParser(config.offsetWindow())));

@@ -1,7 +1,8 @@
 /**
  * The routes: {@link io.keybox.server.http.api.Router} (404, and 405 with {@code Allow}), the API's
- * routes ({@link io.keybox.server.http.api.ApiRoutes}) with one search/get handler pair per
- * resource (listings, open houses, agents), metadata ({@code OPTIONS}), analytics, the operational
+ * routes ({@link io.keybox.server.http.api.ApiRoutes}) with one generic search/get handler pair
+ * ({@link io.keybox.server.http.api.ResourceHandlers}) per resource (listings, open houses, agents:
+ * what differs is a {@code Resource}), metadata ({@code OPTIONS}), analytics, the operational
  * endpoints ({@link io.keybox.server.http.api.OpsHandlers}), and the paging links and base URLs of
  * their answers. Handlers parse through {@code query}, search one leased snapshot through {@code
  * search}, and write through {@code http.write}; they throw, and the edge maps.
