@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Keybox entry point: finds a JDK >= 21, builds through the Maven wrapper when sources changed,
-# and dispatches the subcommands of OPERATIONS.md §2. Run `./run.sh help` for the list.
+# and runs the subcommands of OPERATIONS.md §2 from the one `keybox` command (app/target/keybox.jar)
+# with each one's JVM options. Run `./run.sh help` for the list.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 LOCAL="$ROOT/.keybox"                 # local state: build stamp, demo feed, demo data (git-ignored)
 STAMP="$LOCAL/build.stamp"
-INDEXER_JAR="$ROOT/indexer/target/keybox-indexer.jar"
-SERVER_JAR="$ROOT/server/target/keybox-server.jar"
+KEYBOX_JAR="$ROOT/app/target/keybox.jar"    # the one `keybox` command: serve, index, keys, generate
 BENCH_JAR="$ROOT/bench/target/keybox-bench.jar"
 MIN_JAVA=21
 
@@ -67,7 +67,7 @@ mvnw() { (cd "$ROOT" && ./mvnw -B -q "$@"); }
 
 # True when a build input is newer than the last build (or there was none).
 needs_build() {
-  [ -f "$STAMP" ] && [ -f "$INDEXER_JAR" ] && [ -f "$SERVER_JAR" ] && [ -f "$BENCH_JAR" ] || return 0
+  [ -f "$STAMP" ] && [ -f "$KEYBOX_JAR" ] && [ -f "$BENCH_JAR" ] || return 0
   [ -n "$(cd "$ROOT" && find pom.xml .mvn ./*/pom.xml ./*/src/main -newer "$STAMP" -print -quit 2>/dev/null)" ]
 }
 
@@ -107,12 +107,12 @@ server_heap() {
     echo "-Xms$xmx"
   fi
 }
-# The indexer is a batch job: the throughput collector, about 20% faster than G1 there (bench/README.md).
-# The server keeps G1's short pauses.
-indexer() { "$JAVA" "${JVM_OPTS[@]}" -XX:+UseParallelGC ${KEYBOX_JAVA_OPTS:-} -jar "$INDEXER_JAR" "$@"; }
+# `index` and `generate` are batch jobs: the throughput collector, about 20% faster than G1 there
+# (bench/README.md). The server keeps G1's short pauses.
+batch() { "$JAVA" "${JVM_OPTS[@]}" -XX:+UseParallelGC ${KEYBOX_JAVA_OPTS:-} -jar "$KEYBOX_JAR" "$@"; }
 # The server's java command line, up to its own options: `"${SERVER_JAVA[@]}" OPTIONS -jar ...`.
 server_java() { SERVER_JAVA=("$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC $(server_heap)); }
-server() { server_java; "${SERVER_JAVA[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" "$@"; }
+server() { server_java; "${SERVER_JAVA[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$KEYBOX_JAR" "$@"; }
 
 # The server's class-data archive (CDS): the classes a server loads, already parsed and verified,
 # which the JVM maps instead of loading them again. On the bench's 1M index a server answers its
@@ -125,13 +125,13 @@ server() { server_java; "${SERVER_JAVA[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_
 CDS_DIR="$LOCAL/cds"
 CDS_QUIET=(-Xlog:cds=off -Xlog:cds+dynamic=off) # classes it cannot archive are not the log's business
 
-# The archive's path for this JDK, server jar and KEYBOX_JAVA_OPTS.
+# The archive's path for this JDK, keybox.jar and KEYBOX_JAVA_OPTS.
 archive_file() {
   local stamp
   # The JVM checks the jar's time and size, and the JDK's build, against the archive's.
-  stamp=$({ stat -c %Y "$SERVER_JAR" || stat -f %m "$SERVER_JAR"; cat "$JAVA_HOME/release"
+  stamp=$({ stat -c %Y "$KEYBOX_JAR" || stat -f %m "$KEYBOX_JAR"; cat "$JAVA_HOME/release"
     printf '%s' "${KEYBOX_JAVA_OPTS:-}"; } 2>/dev/null | cksum | cut -d ' ' -f 1 || true)
-  printf '%s/server-%s-%s.jsa\n' "$CDS_DIR" "$(basename "$JAVA_HOME")" "$stamp"
+  printf '%s/keybox-%s-%s.jsa\n' "$CDS_DIR" "$(basename "$JAVA_HOME")" "$stamp"
 }
 
 # Prints the archive's path once it exists, training it first if needed; prints nothing (and says
@@ -212,11 +212,11 @@ train_archive() {
   local pid port="" rc=0 ok=0 i
   say "training the server's class-data archive (once per build; a few seconds)..."
   rm -rf "$work" && mkdir -p "$work" && : >"$log" || return 1
-  if indexer generate --out "$work/feed" --listings 300 --seed 7 --vendor "$DEMO_VENDOR" >>"$log" 2>&1 &&
-    indexer index --data-dir "$work/data" --vendor "$DEMO_VENDOR" --listings "$work/feed/listings.ndjson.gz" \
+  if batch generate --out "$work/feed" --listings 300 --seed 7 --vendor "$DEMO_VENDOR" >>"$log" 2>&1 &&
+    batch index --data-dir "$work/data" --vendor "$DEMO_VENDOR" --listings "$work/feed/listings.ndjson.gz" \
       --openhouses "$work/feed/openhouses.ndjson.gz" --agents "$work/feed/agents.ndjson.gz" >>"$log" 2>&1; then
     server_java
-    "${SERVER_JAVA[@]}" "-XX:ArchiveClassesAtExit=$written" "${CDS_QUIET[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" \
+    "${SERVER_JAVA[@]}" "-XX:ArchiveClassesAtExit=$written" "${CDS_QUIET[@]}" ${KEYBOX_JAVA_OPTS:-} -jar "$KEYBOX_JAR" \
       serve --data-dir "$work/data" --keys "$DEMO_KEYS" --host 127.0.0.1 --port 0 >>"$log" 2>&1 &
     pid=$!
     # A background job of a script ignores Ctrl-C: stopping run.sh stops the training server too.
@@ -241,7 +241,9 @@ train_archive() {
   # Stopped by SIGTERM, the JVM exits with 143 after writing the archive.
   if [ "$ok" -eq 1 ] && [ "$rc" -eq 143 ] && [ -s "$written" ]; then
     # Earlier builds' archives, and what their training runs left.
-    find "$CDS_DIR" -name 'server-*.jsa*' ! -newer "$SERVER_JAR" -delete 2>/dev/null || true
+    # (Before the one keybox.jar, the archives were of the server jar: server-*.jsa.)
+    find "$CDS_DIR" \( -name 'keybox-*.jsa*' -o -name 'server-*.jsa*' \) ! -newer "$KEYBOX_JAR" -delete \
+      2>/dev/null || true
     mv -f "$written" "$archive"
     rm -f "$log"
     return 0
@@ -261,17 +263,17 @@ serve() {
   fi
   [ -z "$archive" ] || cds=("-XX:SharedArchiveFile=$archive" "${CDS_QUIET[@]}")
   server_java
-  exec "${SERVER_JAVA[@]}" ${cds[@]+"${cds[@]}"} ${KEYBOX_JAVA_OPTS:-} -jar "$SERVER_JAR" serve "$@"
+  exec "${SERVER_JAVA[@]}" ${cds[@]+"${cds[@]}"} ${KEYBOX_JAVA_OPTS:-} -jar "$KEYBOX_JAR" serve "$@"
 }
 
-# The bench, told the server jar and its class-data archive, so that it starts the server as serve
+# The bench, told keybox.jar and its class-data archive, so that it starts the server as serve
 # does. The bench's KEYBOX_JAVA_OPTS are its own JVM's, not the server's: the archive is the one for
 # none.
 bench() {
   local archive
   archive=$(KEYBOX_JAVA_OPTS="" ensure_archive)
   "$JAVA" "${JVM_OPTS[@]}" "${VECTOR_API[@]}" -XX:+UseG1GC ${KEYBOX_JAVA_OPTS:-} \
-    -Dkeybox.bench.serverJar="$SERVER_JAR" ${archive:+"-Dkeybox.bench.serverArchive=$archive"} \
+    -Dkeybox.bench.serverJar="$KEYBOX_JAR" ${archive:+"-Dkeybox.bench.serverArchive=$archive"} \
     -jar "$BENCH_JAR" "$@"
 }
 
@@ -303,10 +305,10 @@ demo() {
   if [ ! -d "$DEMO_DATA/$DEMO_VENDOR/index" ]; then
     if [ ! -f "$DEMO_FEED/listings.ndjson.gz" ]; then
       say "generating the demo feed ($DEMO_LISTINGS listings of vendor $DEMO_VENDOR, seed $DEMO_SEED)..."
-      indexer generate --out "$DEMO_FEED" --listings "$DEMO_LISTINGS" --seed "$DEMO_SEED" --vendor "$DEMO_VENDOR"
+      batch generate --out "$DEMO_FEED" --listings "$DEMO_LISTINGS" --seed "$DEMO_SEED" --vendor "$DEMO_VENDOR"
     fi
     say "indexing the demo feed into $DEMO_DATA ..."
-    indexer index --data-dir "$DEMO_DATA" --vendor "$DEMO_VENDOR" --listings "$DEMO_FEED/listings.ndjson.gz" \
+    batch index --data-dir "$DEMO_DATA" --vendor "$DEMO_VENDOR" --listings "$DEMO_FEED/listings.ndjson.gz" \
       --openhouses "$DEMO_FEED/openhouses.ndjson.gz" --agents "$DEMO_FEED/agents.ndjson.gz"
   fi
   cat >&2 <<MSG
@@ -339,7 +341,7 @@ HELP
       mkdir -p "$LOCAL"
       (cd "$ROOT" && ./mvnw -B verify "$@")
       ;;
-    index | generate) setup_java; build; indexer "$cmd" "$@" ;;
+    index | generate) setup_java; build; batch "$cmd" "$@" ;;
     serve) setup_java; build; serve "$@" ;;
     keys) setup_java; build; server keys "$@" ;;
     bench) setup_java; build; bench "$@" ;;

@@ -1,6 +1,8 @@
 /**
  * The Keybox server: a read-only HTTP JSON API over per-vendor index snapshots. {@link
- * io.keybox.server.ServerMain} is the entry point of {@code serve} and {@code keys}.
+ * io.keybox.server.Server#start} with its {@link io.keybox.server.ServerOptions} is the entry point
+ * the {@code keybox serve} command (the app module) calls; the server has no command line of its
+ * own.
  *
  * <p>Packages, outermost first: {@code http} (Undertow, the only package that imports it), {@code
  * auth} (accounts and credentials), {@code limit} (rate limits, failed-login budget and admission,

@@ -10,13 +10,16 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts the indexer and the server as child JVMs, the way {@code run.sh} does: the same JDK as
- * this one, the same JVM options; the server from the server jar and its class-data archive when
- * run.sh hands them over, else (like the indexer) from this bench's own classpath, since the shaded
- * bench jar holds the indexer and the server. A separate process keeps the server's heap, threads
- * and profile apart from the load generator's.
+ * Starts {@code keybox index} and {@code keybox serve} as child JVMs, the way {@code run.sh} does:
+ * the same JDK as this one, the same JVM options, from {@code keybox.jar} (with the server's
+ * class-data archive) when run.sh hands them over, else from this bench's own classpath, since the
+ * shaded bench jar holds the {@code keybox} command. A separate process keeps the server's heap,
+ * threads and profile apart from the load generator's.
  */
 public final class ChildJvm {
+  /** The main of {@code keybox.jar}, for runs from this classpath. */
+  static final String KEYBOX_MAIN = "io.keybox.app.Keybox";
+
   /** The JVM options run.sh gives every command: native access, one-line logs. */
   static final List<String> RUN_SH_OPTIONS =
       List.of(
@@ -35,16 +38,17 @@ public final class ChildJvm {
   private ChildJvm() {}
 
   /**
-   * The server jar run.sh hands the bench (system property {@code keybox.bench.serverJar}), so that
-   * the bench starts the server as {@code ./run.sh serve} does; empty under the test runner or when
-   * the bench jar runs by itself, and then the server runs from this classpath.
+   * The {@code keybox.jar} run.sh hands the bench (system property {@code keybox.bench.serverJar}),
+   * so that the bench starts the server and the indexer as {@code ./run.sh serve} and {@code index}
+   * do; empty under the test runner or when the bench jar runs by itself, and then they run from
+   * this classpath.
    */
   static Optional<Path> serverJar() {
     return pathProperty("keybox.bench.serverJar");
   }
 
   /**
-   * The server's class-data archive run.sh trained for the server jar (system property {@code
+   * The server's class-data archive run.sh trained for {@code keybox.jar} (system property {@code
    * keybox.bench.serverArchive}); empty when run.sh could not make one.
    */
   static Optional<Path> serverArchive() {
@@ -97,7 +101,17 @@ public final class ChildJvm {
   }
 
   /**
-   * The classpath that holds the indexer and the server: this JVM's, or under Maven Surefire (which
+   * The command line of {@code keybox ARGS} with {@code jvmOptions}: from {@code keybox.jar} when
+   * run.sh handed it over, else from this classpath.
+   */
+  static List<String> keybox(List<String> jvmOptions, List<String> args) {
+    return serverJar()
+        .map(jar -> jarCommand(jar, jvmOptions, args))
+        .orElseGet(() -> command(KEYBOX_MAIN, jvmOptions, args));
+  }
+
+  /**
+   * The classpath that holds the {@code keybox} command: this JVM's, or under Maven Surefire (which
    * runs tests from a manifest-only jar) the test classpath it reports.
    */
   static String classpath() {
@@ -112,8 +126,7 @@ public final class ChildJvm {
   }
 
   /**
-   * The command line running the server jar with {@code jvmOptions} and {@code args}, as run.sh
-   * does.
+   * The command line running {@code jar} with {@code jvmOptions} and {@code args}, as run.sh does.
    */
   static List<String> jarCommand(Path jar, List<String> jvmOptions, List<String> args) {
     return java(jvmOptions, List.of("-jar", jar.toAbsolutePath().toString()), args);

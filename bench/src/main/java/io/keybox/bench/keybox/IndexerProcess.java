@@ -1,7 +1,7 @@
 package io.keybox.bench.keybox;
 
+import io.keybox.generator.FeedGenerator;
 import io.keybox.indexer.build.VendorLayout;
-import io.keybox.indexer.generate.FeedGenerator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,12 +10,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Runs {@code index} of the Keybox indexer on a generated feed, as an operator would, and measures
- * it. Open houses are passed along ({@code --openhouses}) as soon as the indexer's help lists that
- * option, so the open house class runs without a change here once the indexer supports it.
+ * Runs {@code keybox index} on a generated feed, as an operator would, and measures it. Open houses
+ * are passed along ({@code --openhouses}) as soon as the indexer's help lists that option, so the
+ * open house class runs without a change here once the indexer supports it.
  */
 public final class IndexerProcess {
-  private static final String MAIN = "io.keybox.indexer.IndexerMain";
   private static final long TIMEOUT_SECONDS = 6 * 3600;
 
   /**
@@ -62,7 +61,7 @@ public final class IndexerProcess {
     List<String> jvm = new ArrayList<>(List.of(ChildJvm.INDEXER_GC));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     long started = System.nanoTime();
-    int code = ChildJvm.runToEnd(ChildJvm.command(MAIN, jvm, args), log, TIMEOUT_SECONDS);
+    int code = ChildJvm.runToEnd(ChildJvm.keybox(jvm, args), log, TIMEOUT_SECONDS);
     double seconds = (System.nanoTime() - started) / 1e9;
     if (code != 0) {
       throw new IOException(
@@ -79,7 +78,7 @@ public final class IndexerProcess {
   private static boolean supportsOpenHouses(Path log) throws IOException {
     Path help = Files.createTempFile(log.getParent(), "indexer-help", ".txt");
     try {
-      ChildJvm.runToEnd(ChildJvm.command(MAIN, List.of(), List.of("index", "--help")), help, 120);
+      ChildJvm.runToEnd(ChildJvm.keybox(List.of(), List.of("index", "--help")), help, 120);
       return Files.readString(help).contains("--openhouses");
     } finally {
       Files.deleteIfExists(help);

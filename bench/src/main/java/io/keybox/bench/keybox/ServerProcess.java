@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
  */
 public final class ServerProcess implements AutoCloseable {
   public static final String KEY = "bench";
-  private static final String MAIN = "io.keybox.server.ServerMain";
   private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)\\D");
   private static final Pattern USED = Pattern.compile("used (\\d+)K");
 
@@ -60,7 +59,7 @@ public final class ServerProcess implements AutoCloseable {
       Optional<Path> jar = ChildJvm.serverJar();
       if (jar.isEmpty()) {
         // Under the test runner: the server's classes are folders, which the JVM cannot archive.
-        List<String> command = ChildJvm.command(MAIN, jvm, args);
+        List<String> command = ChildJvm.command(ChildJvm.KEYBOX_MAIN, jvm, args);
         return new Launch(command, command, Optional.empty());
       }
       Optional<Path> archive = ChildJvm.serverArchive();
@@ -89,8 +88,8 @@ public final class ServerProcess implements AutoCloseable {
 
   /**
    * Starts the server on {@code dataDir} as {@code ./run.sh serve} starts it, and waits until it
-   * answers a search: from the server jar with the class-data archive run.sh trained for it when
-   * run.sh runs the bench ({@link ChildJvm#serverJar()}), else from this classpath without an
+   * answers a search: from {@code keybox.jar} with the class-data archive run.sh trained for it
+   * when run.sh runs the bench ({@link ChildJvm#serverJar()}), else from this classpath without an
    * archive.
    *
    * @param heap the server's heap size, if set: {@code -Xms} and {@code -Xmx} both, as run.sh fixes

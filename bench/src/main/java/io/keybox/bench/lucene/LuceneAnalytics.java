@@ -1,9 +1,9 @@
 package io.keybox.bench.lucene;
 
-import io.keybox.schema.field.ColumnReader;
 import io.keybox.schema.field.KeywordField;
-import io.keybox.schema.field.Median;
 import io.keybox.schema.listing.ListingFields;
+import io.keybox.server.search.exec.ColumnReader;
+import io.keybox.server.search.exec.Median;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Collection;
@@ -105,7 +105,7 @@ final class LuceneAnalytics {
       LeafReader reader = context.reader();
       ColumnReader[] readers = new ColumnReader[ListingFields.ANALYTICS_COLUMNS.size()];
       for (int c = 0; c < readers.length; c++) {
-        readers[c] = ListingFields.ANALYTICS_COLUMNS.get(c).columnReader(reader);
+        readers[c] = ColumnReader.of(reader, ListingFields.ANALYTICS_COLUMNS.get(c));
       }
       Distribution areaDist = new Distribution(reader, ListingFields.MLS_AREA, areas);
       Distribution statusDist = new Distribution(reader, ListingFields.STATUS, statuses);

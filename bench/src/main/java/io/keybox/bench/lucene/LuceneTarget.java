@@ -8,7 +8,6 @@ import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.CommitData;
-import io.keybox.schema.PageStoredFields;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
@@ -16,15 +15,16 @@ import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.error.ApiException;
-import io.keybox.server.query.ListingQueryBuilder;
+import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
-import io.keybox.server.query.OpenHouseQueryBuilder;
 import io.keybox.server.query.OpenHouseRequestParser;
 import io.keybox.server.query.OpenHouseSearchRequest;
 import io.keybox.server.query.Paging;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
+import io.keybox.server.search.exec.PageStoredFields;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +40,7 @@ import org.apache.lucene.search.ScoreDoc;
 
 /**
  * Raw Lucene: the server's own parser and query builder ({@link Params}, {@link
- * ListingRequestParser}, {@link ListingQueryBuilder}, the schema's sorts) and an {@link
+ * ListingRequestParser}, {@link FilterQueryBuilder}, the schema's sorts) and an {@link
  * IndexSearcher} on the same index, in this JVM, without HTTP or JSON. The stored response bytes of
  * each hit of the page are loaded (that is Lucene work); nothing is serialised or sent. This is the
  * limit the server approaches.
@@ -103,7 +103,7 @@ public final class LuceneTarget implements Target {
 
   private Outcome search(Params params, boolean detailed) throws IOException {
     ListingSearchRequest request = parser.parse(params);
-    Query query = ListingQueryBuilder.build(request.filter());
+    Query query = FilterQueryBuilder.build(request.filter());
     ScoreDoc[] hits;
     if (request.lastId().isPresent()) {
       Query afterCursor =
@@ -115,9 +115,7 @@ public final class LuceneTarget implements Target {
           searcher.search(afterCursor, request.limit() + 1, ListingSort.BY_MLS_ID, false).scoreDocs;
     } else {
       hits =
-          request
-              .sort()
-              .sort(request.descending())
+          SortOrder.missingLast(request.sort().sort(request.descending()), request.sort().hasKey())
               .page(searcher, query, request.offset(), request.limit() + 1);
       if (request.offset() > 0 && hits.length == 0) {
         return Outcome.failed(400, "offset too high");
@@ -169,7 +167,7 @@ public final class LuceneTarget implements Target {
   }
 
   private Outcome analytics(Params params, boolean detailed) throws IOException {
-    Query query = ListingQueryBuilder.build(parser.filter(params));
+    Query query = FilterQueryBuilder.build(parser.filter(params));
     LuceneAnalytics.Result result = LuceneAnalytics.compute(searcher, query);
     return Outcome.ok(
         0,
@@ -191,11 +189,9 @@ public final class LuceneTarget implements Target {
     if (paging.lastId().isPresent()) {
       return Outcome.failed(501, "lastId paging of open houses is not part of the mix");
     }
-    Query query = OpenHouseQueryBuilder.build(request.filter());
+    Query query = FilterQueryBuilder.build(request.filter());
     ScoreDoc[] hits =
-        request
-            .sort()
-            .sort(request.descending())
+        SortOrder.missingLast(request.sort().sort(request.descending()), request.sort().hasKey())
             .page(searcher, query, paging.offset(), paging.limit() + 1);
     if (paging.offset() > 0 && hits.length == 0) {
       return Outcome.failed(400, "offset too high");

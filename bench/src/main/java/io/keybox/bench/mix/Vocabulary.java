@@ -7,7 +7,7 @@ import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSource;
-import io.keybox.server.query.ListingQueryBuilder;
+import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.Params;
 import java.io.IOException;
@@ -67,7 +67,7 @@ public record Vocabulary(
   public static Vocabulary read(DirectoryReader reader, long seed) throws IOException {
     IndexSearcher searcher = new IndexSearcher(reader);
     Query defaults =
-        ListingQueryBuilder.build(new ListingRequestParser(10_000).filter(Params.parse("")));
+        FilterQueryBuilder.build(new ListingRequestParser(10_000).filter(Params.parse("")));
     long defaultMatches = searcher.count(defaults);
     List<String> cities = cities(reader, searcher, defaults);
     Random random = new Random(seed);

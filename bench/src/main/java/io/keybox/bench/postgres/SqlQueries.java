@@ -1,24 +1,41 @@
 package io.keybox.bench.postgres;
 
+import static io.keybox.schema.listing.ListingFilters.CITIES;
+import static io.keybox.schema.listing.ListingFilters.IDX;
+import static io.keybox.schema.listing.ListingFilters.MAX_AREA;
+import static io.keybox.schema.listing.ListingFilters.MAX_BATHS;
+import static io.keybox.schema.listing.ListingFilters.MAX_BEDS;
+import static io.keybox.schema.listing.ListingFilters.MAX_PRICE;
+import static io.keybox.schema.listing.ListingFilters.MIN_AREA;
+import static io.keybox.schema.listing.ListingFilters.MIN_BATHS;
+import static io.keybox.schema.listing.ListingFilters.MIN_BEDS;
+import static io.keybox.schema.listing.ListingFilters.MIN_PRICE;
+import static io.keybox.schema.listing.ListingFilters.POINTS;
+import static io.keybox.schema.listing.ListingFilters.POSTAL_CODES;
+import static io.keybox.schema.listing.ListingFilters.Q;
+import static io.keybox.schema.listing.ListingFilters.STATUS;
+import static io.keybox.schema.listing.ListingFilters.TYPE;
+
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.TokenField;
+import io.keybox.schema.filter.Filter;
+import io.keybox.schema.filter.GeoPolygon;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
-import io.keybox.schema.listing.Status;
-import io.keybox.server.query.GeoPolygon;
-import io.keybox.server.query.ListingFilter;
+import io.keybox.server.query.FilterValues;
 import io.keybox.server.query.ListingSearchRequest;
-import io.keybox.server.query.Range;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
  * The SQL of each request, translated from the same validated request the server parses ({@link
- * ListingSearchRequest}, {@link ListingFilter}), so both systems answer the same question. Only the
- * filters the mix sends (and their neighbours) are translated; any other filter is refused loudly
- * rather than silently ignored.
+ * ListingSearchRequest}, its {@link FilterValues}), so both systems answer the same question. Only
+ * the filters the mix sends (and their neighbours) are translated; any other filter is refused
+ * loudly rather than silently ignored.
  *
  * <p>Each statement answers with the JSON page built inside PostgreSQL ({@code json_agg} of the
  * stored {@code jsonb}), as an application on PostgreSQL would return it.
@@ -26,6 +43,25 @@ import java.util.StringJoiner;
 final class SqlQueries {
   /** A statement and its parameters; a {@code String[]} parameter binds as {@code text[]}. */
   record Sql(String text, List<Object> binds) {}
+
+  /** The filters {@link #where} translates; a request with any other is refused. */
+  private static final Set<Filter<?>> TRANSLATED =
+      Set.of(
+          Q,
+          STATUS,
+          TYPE,
+          MIN_PRICE,
+          MAX_PRICE,
+          MIN_AREA,
+          MAX_AREA,
+          MIN_BATHS,
+          MAX_BATHS,
+          MIN_BEDS,
+          MAX_BEDS,
+          POSTAL_CODES,
+          CITIES,
+          POINTS,
+          IDX);
 
   private SqlQueries() {}
 
@@ -87,7 +123,7 @@ final class SqlQueries {
    * ListingsAnalytics (API.md §5, §9) over every match: column 1 the JSON object with the required
    * statistics and Keybox's extensions.
    */
-  static Sql analytics(ListingFilter filter) {
+  static Sql analytics(FilterValues filter) {
     List<Object> binds = new ArrayList<>();
     StringBuilder where = where(filter, binds);
     return new Sql(
@@ -158,50 +194,35 @@ final class SqlQueries {
         binds);
   }
 
-  /** The WHERE clause of {@code filter}, its parameters added to {@code binds}. */
-  static StringBuilder where(ListingFilter f, List<Object> binds) {
-    refuse("subtype", f.subtypes());
-    refuse("subTypeText", f.subTypeTexts());
-    refuse("agent", f.agents());
-    refuse("coListAgent", f.coListAgents());
-    refuse("salesAgent", f.salesAgents());
-    refuse("brokers", f.brokers());
-    refuse("specialListingConditions", f.specialListingConditions());
-    refuse("ownership", f.ownerships());
-    refuse("state", f.states());
-    refuse("counties", f.counties());
-    refuse("neighborhoods", f.neighborhoods());
-    refuse("features", f.features());
-    refuse("exteriorFeatures", f.exteriorFeatures());
-    refuse("water", f.water());
-    if (f.maxDaysOnMarket().isPresent()
-        || !f.listDate().isOpen()
-        || !f.yearBuilt().isOpen()
-        || !f.acres().isOpen()
-        || !f.garageSpaces().isOpen()) {
-      throw new IllegalArgumentException(
-          "the postgres peer does not translate maxdom, list dates, years, acres or garage spaces");
+  /** The WHERE clause of {@code f}, its parameters added to {@code binds}. */
+  static StringBuilder where(FilterValues f, List<Object> binds) {
+    for (Filter<?> row : f.values().keySet()) {
+      if (!TRANSLATED.contains(row)) {
+        throw new IllegalArgumentException("the postgres peer does not translate " + row.name());
+      }
     }
     StringBuilder where = new StringBuilder("TRUE");
-    anyOf(where, binds, "status", f.statuses().stream().map(Status::name).toList());
-    anyOf(where, binds, "type", f.types().stream().map(PropertyType::name).toList());
-    if (!f.keywords().isEmpty()) {
-      where.append(" AND keywords @@ ?::tsquery");
-      binds.add(tsquery(f.keywords()));
-    }
-    range(where, binds, "list_price", f.price());
-    range(where, binds, "area", f.area());
-    range(where, binds, "baths", f.baths());
-    range(where, binds, "beds", f.beds());
-    anyOf(where, binds, "postal_code", normalized(f.postalCodes()));
-    anyOf(where, binds, "city", normalized(f.cities()));
-    f.polygon()
+    anyOf(where, binds, "status", List.copyOf(STATUS.termsOf(f.get(STATUS).orElseThrow())));
+    anyOf(where, binds, "type", List.copyOf(TYPE.termsOf(f.get(TYPE).orElseThrow())));
+    f.get(Q)
+        .ifPresent(
+            keywords -> {
+              where.append(" AND keywords @@ ?::tsquery");
+              binds.add(tsquery(keywords));
+            });
+    range(where, binds, "list_price", f.get(MIN_PRICE), f.get(MAX_PRICE));
+    range(where, binds, "area", f.get(MIN_AREA), f.get(MAX_AREA));
+    range(where, binds, "baths", f.get(MIN_BATHS), f.get(MAX_BATHS));
+    range(where, binds, "beds", f.get(MIN_BEDS), f.get(MAX_BEDS));
+    anyOf(where, binds, "postal_code", normalized(f.get(POSTAL_CODES).orElse(List.of())));
+    anyOf(where, binds, "city", normalized(f.get(CITIES).orElse(List.of())));
+    f.get(POINTS)
         .ifPresent(
             polygon -> {
               where.append(" AND ST_Intersects(geom, ST_GeomFromText(?, 4326))");
               binds.add(wkt(polygon));
             });
-    where.append(idx(f.idx()));
+    where.append(idx(f.get(IDX).orElseThrow()));
     return where;
   }
 
@@ -239,16 +260,18 @@ final class SqlQueries {
     };
   }
 
-  private static <T extends Comparable<T>> void range(
-      StringBuilder where, List<Object> binds, String column, Range<T> range) {
-    if (range.min() != null) {
-      where.append(" AND ").append(column).append(" >= ?");
-      binds.add(range.min());
-    }
-    if (range.max() != null) {
-      where.append(" AND ").append(column).append(" <= ?");
-      binds.add(range.max());
-    }
+  private static void range(
+      StringBuilder where, List<Object> binds, String column, Optional<?> min, Optional<?> max) {
+    min.ifPresent(
+        value -> {
+          where.append(" AND ").append(column).append(" >= ?");
+          binds.add(value);
+        });
+    max.ifPresent(
+        value -> {
+          where.append(" AND ").append(column).append(" <= ?");
+          binds.add(value);
+        });
   }
 
   /**
@@ -269,12 +292,6 @@ final class SqlQueries {
 
   private static List<String> normalized(List<String> values) {
     return values.stream().map(KeywordField::normalize).toList();
-  }
-
-  private static void refuse(String parameter, List<String> values) {
-    if (!values.isEmpty()) {
-      throw new IllegalArgumentException("the postgres peer does not translate " + parameter);
-    }
   }
 
   private static String wkt(GeoPolygon polygon) {

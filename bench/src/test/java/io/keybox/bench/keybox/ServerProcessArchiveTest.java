@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.keybox.generator.FeedGenerator;
+import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.VendorLayout;
-import io.keybox.indexer.generate.FeedGenerator;
-import io.keybox.indexer.generate.GeneratorConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Given the server jar and a class-data archive made for it, as run.sh hands them to the bench, the
+ * Given keybox.jar and a class-data archive made for it, as run.sh hands them to the bench, the
  * bench starts the server from the jar with the archive mapped, and restarts it without.
  */
 class ServerProcessArchiveTest {
-  /** The server jar, built by the server module's package phase, before this module's tests. */
-  private static final Path SERVER_JAR = Path.of("..", "server", "target", "keybox-server.jar");
+  /** {@code keybox.jar}, built by the app module's package phase, before this module's tests. */
+  private static final Path SERVER_JAR = Path.of("..", "app", "target", "keybox.jar");
 
   @AfterEach
   void forgetTheJar() {
@@ -78,8 +78,8 @@ class ServerProcessArchiveTest {
   }
 
   /**
-   * A training run as run.sh makes one, in short: the server jar with run.sh's options, started and
-   * stopped with SIGTERM, its JVM writing the archive as it exits.
+   * A training run as run.sh makes one, in short: keybox.jar serve with run.sh's options, started
+   * and stopped with SIGTERM, its JVM writing the archive as it exits.
    */
   private static void train(Path archive, Path dataDir, Path dir) throws Exception {
     List<String> jvm = new ArrayList<>(ChildJvm.VECTOR_API);

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.indexer.generate.FeedGenerator;
-import io.keybox.indexer.generate.GeneratorConfig;
+import io.keybox.generator.FeedGenerator;
+import io.keybox.generator.GeneratorConfig;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.shape.InvalidRecordException;

@@ -43,7 +43,7 @@ final class AgentStage {
         mapper,
         Reject.AGENTS,
         rejects,
-        (line, record) -> {
+        (line, record, source) -> {
           AgentRecord agent = AgentRecord.parse(record);
           Long first = firstLineOf.putIfAbsent(agent.id(), line);
           if (first != null) {

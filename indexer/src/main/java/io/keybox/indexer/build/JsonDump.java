@@ -13,18 +13,22 @@ import java.util.function.UnaryOperator;
 
 /**
  * Reads a small dump (open houses, agents) on the calling thread, record by record, in the dump's
- * format (native NDJSON, or RESO NDJSON or OData pages): a record that is not a JSON object, or
- * that its handler finds invalid, becomes a reject; anything else goes to the handler after {@code
- * toNative} has mapped it onto the API's shape. Listings, the bulk of a feed, go through the
- * parallel pipeline instead.
+ * format (native or RESO, in any container {@link FeedFormat} reads): a record that is not a JSON
+ * object, or that its handler finds invalid, becomes a reject; anything else goes to the handler
+ * after {@code toNative} has mapped it onto the API's shape. Listings, the bulk of a feed, go
+ * through the parallel pipeline instead.
  */
 final class JsonDump {
   private static final int BATCH = 512;
 
-  /** Receives each JSON record of the dump with its line number. */
+  /**
+   * Receives each JSON record of the dump with its line number: mapped onto the native shape, and
+   * as the dump gave it ({@code source}, for the keys a RESO record carries beside its fields).
+   */
   @FunctionalInterface
   interface Handler {
-    void accept(long line, JsonNode record) throws InvalidRecordException, IOException;
+    void accept(long line, JsonNode record, JsonNode source)
+        throws InvalidRecordException, IOException;
   }
 
   /** How a dump is read: its format, and the mapping of its records onto the native shape. */
@@ -68,7 +72,7 @@ final class JsonDump {
             continue;
           }
           try {
-            handler.accept(raw.line(), reading.toNative().apply(record));
+            handler.accept(raw.line(), reading.toNative().apply(record), record);
           } catch (InvalidRecordException e) {
             rejects.add(new Reject(dumpName, raw.line(), e.getMessage()));
           }

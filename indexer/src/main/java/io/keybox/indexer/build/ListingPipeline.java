@@ -17,10 +17,8 @@ import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -36,8 +34,8 @@ import org.apache.lucene.index.IndexWriter;
 /**
  * The listings pipeline of a run: a reader thread cuts the dump into batches; a pool parses and
  * validates batches in parallel; the calling thread takes the parsed batches in dump order and
- * assigns stable ids (so ids are deterministic), then hands the listings back to the pool to be
- * rendered and written.
+ * assigns stable ids (so ids are deterministic) and keeps the latest copy of a repeated listing
+ * ({@link LatestCopies}), then hands the listings back to the pool to be rendered and written.
  */
 final class ListingPipeline {
   private static final int BATCH = 512;
@@ -54,24 +52,46 @@ final class ListingPipeline {
 
   /**
    * What a run read and changed: records read (rejects included), listings written, the mlsIds
-   * written and removed, and the mlsIds listings of an incremental run left for another one the
-   * dump gave them.
+   * written and removed, the mlsIds listings of an incremental run left for another one the dump
+   * gave them, the records a copy of the same listing superseded, the listings written without a
+   * property type, and the records a full run skipped as hidden (RESO {@code MlgCanView: false}).
    */
-  record Counts(long read, long upserted, long[] written, long[] removed, long[] moved) {}
+  record Counts(
+      long read,
+      long upserted,
+      long[] written,
+      long[] removed,
+      long[] moved,
+      long superseded,
+      long untyped,
+      long hidden) {}
 
   /**
    * One change to apply: a listing to write (with the mlsId it had before, when the dump gave it
-   * another; else 0), or the mlsId of a listing to remove.
+   * another; else 0), or the mlsId of a listing to remove; {@code replacesMlsId} is the mlsId an
+   * earlier copy of the same listing in this dump was written under (else 0), whose document goes.
    */
-  private record Change(ListingRecord listing, long previousMlsId, long deleteMlsId) {}
+  private record Change(
+      ListingRecord listing,
+      String identity,
+      long previousMlsId,
+      long deleteMlsId,
+      long replacesMlsId) {}
 
   /**
-   * A parsed record: a listing and the identity its id is kept by (listingId, or ListingKey for
-   * RESO), or the reason it was rejected.
+   * A parsed record: a listing, the identity its id is kept by (listingId, or ListingKey for RESO)
+   * its modification time (epoch ms, {@link LatestCopies#NO_TIME} when it has none) and whether the
+   * feed withdraws it from display ({@code MlgCanView: false}), or the reason it was rejected.
    */
-  private record Parsed(long line, String identity, ListingRecord listing, String rejection) {
+  private record Parsed(
+      long line,
+      String identity,
+      ListingRecord listing,
+      long modified,
+      boolean hidden,
+      String rejection) {
     static Parsed rejected(long line, String reason) {
-      return new Parsed(line, null, null, reason);
+      return new Parsed(line, null, null, LatestCopies.NO_TIME, false, reason);
     }
   }
 
@@ -103,9 +123,11 @@ final class ListingPipeline {
         new Thread(() -> readBatches(dump, format, pool, parsedInOrder, failure), "keybox-read");
     reader.setDaemon(true);
     reader.start();
-    Map<String, Long> firstLineOf = new HashMap<>();
+    LatestCopies copies = new LatestCopies();
     long read = 0;
     long upserted = 0;
+    long untyped = 0;
+    long hidden = 0;
     long[] written = new long[1024];
     List<Long> removed = new ArrayList<>();
     Set<Long> moved = new HashSet<>();
@@ -113,13 +135,40 @@ final class ListingPipeline {
       Future<List<Parsed>> next;
       while ((next = parsedInOrder.take()) != END) {
         List<Change> ready = new ArrayList<>(BATCH);
+        boolean replacing = false;
         for (Parsed parsed : next.get()) {
           read++;
-          Optional<String> problem = Optional.ofNullable(parsed.rejection());
-          if (problem.isEmpty()) {
-            problem = assignId(parsed, mode, ids, firstLineOf, moved, ready);
+          if (parsed.rejection() != null) {
+            rejects.add(new Reject(parsed.line(), parsed.rejection()));
+            continue;
           }
+          LatestCopies.Verdict verdict = copies.offer(parsed.identity(), parsed.modified());
+          if (verdict.skip()) {
+            copies.dropped();
+            continue;
+          }
+          replacing |= verdict.repeat();
+          long replaces = verdict.replacesMlsId();
+          if (parsed.hidden() && mode == RunMode.FULL) {
+            // MLS Grid's delete signal: not part of the vendor's state. (Incremental: removes.)
+            hidden++;
+            if (replaces > 0) {
+              ready.add(new Change(null, parsed.identity(), 0, replaces, 0));
+            }
+            copies.kept(parsed.identity(), parsed.modified(), null, verdict);
+            continue;
+          }
+          int before = ready.size();
+          Optional<String> problem = assignId(parsed, mode, ids, moved, ready, replaces);
           problem.ifPresent(reason -> rejects.add(new Reject(parsed.line(), reason)));
+          if (problem.isEmpty()) { // a rejected copy is none: a later one is the first
+            Change change = ready.size() > before ? ready.get(before) : null;
+            copies.kept(
+                parsed.identity(),
+                parsed.modified(),
+                change == null ? null : change.listing(),
+                verdict);
+          }
         }
         for (Change change : ready) {
           if (change.listing() == null) {
@@ -129,7 +178,15 @@ final class ListingPipeline {
               written = Arrays.copyOf(written, written.length * 2);
             }
             written[(int) upserted++] = change.listing().mlsId().getAsLong();
-            openHouses.offer(change.listing());
+            untyped += LatestCopies.hasType(change.listing()) ? 0 : 1;
+            openHouses.offer(change.listing(), change.identity());
+          }
+        }
+        if (replacing) {
+          // A copy replaces one an earlier batch wrote, maybe still on another thread: its
+          // delete must land after that add. Repeated listings are rare; waiting is cheap.
+          for (Future<?> write : writes) {
+            write.get();
           }
         }
         indexing.acquire();
@@ -154,10 +211,13 @@ final class ListingPipeline {
       }
       return new Counts(
           read,
-          upserted,
+          upserted - copies.replacedWrites(),
           Arrays.copyOf(written, (int) upserted),
           removed.stream().mapToLong(Long::longValue).toArray(),
-          moved.stream().mapToLong(Long::longValue).toArray());
+          moved.stream().mapToLong(Long::longValue).toArray(),
+          copies.superseded(),
+          untyped - copies.replacedUntyped(),
+          hidden);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("indexing interrupted");
@@ -176,6 +236,10 @@ final class ListingPipeline {
    */
   private void apply(Change change, RunMode mode, IndexWriter writer, OpenHouseFollowers followers)
       throws IOException {
+    if (change.replacesMlsId() > 0) {
+      // An earlier copy of the listing in this dump was written; this one replaces it.
+      writer.deleteDocuments(ListingDocuments.key(change.replacesMlsId()));
+    }
     if (change.listing() == null) {
       writer.deleteDocuments(ListingDocuments.key(change.deleteMlsId()));
       followers.deleted(change.deleteMlsId(), writer);
@@ -198,24 +262,21 @@ final class ListingPipeline {
    * Gives the parsed listing its mlsId and queues its change. In an incremental run an mlsId that a
    * listing of this run left for another is not taken again in the same run: the old version's
    * delete, on another thread, could land after the new owner's add.
+   *
+   * @param replaces the mlsId an earlier copy of the listing in this dump was written under, or 0
    */
   private static Optional<String> assignId(
-      Parsed parsed,
-      RunMode mode,
-      IdMap ids,
-      Map<String, Long> firstLineOf,
-      Set<Long> moved,
-      List<Change> ready) {
+      Parsed parsed, RunMode mode, IdMap ids, Set<Long> moved, List<Change> ready, long replaces) {
     ListingRecord listing = parsed.listing();
-    Long first = firstLineOf.putIfAbsent(parsed.identity(), parsed.line());
-    if (first != null) {
-      return Optional.of(
-          "listingId: duplicate '" + parsed.identity() + "' (first at line " + first + ")");
-    }
-    if (mode == RunMode.INCREMENTAL && listing.status() == Status.Delete) {
-      // In an incremental run Delete removes the listing (OPERATIONS.md §4); an unknown one has
-      // nothing to remove. A full dump is the vendor's state as is: Delete is searchable there.
-      ids.idOf(parsed.identity()).ifPresent(id -> ready.add(new Change(null, 0, id)));
+    String identity = parsed.identity();
+    if (mode == RunMode.INCREMENTAL && (listing.status() == Status.Delete || parsed.hidden())) {
+      // In an incremental run Delete (or MlgCanView: false) removes the listing (OPERATIONS.md
+      // §4); an unknown one has nothing to remove. A full dump is the vendor's state as is:
+      // Delete is searchable there.
+      long id = ids.idOf(identity).orElse(replaces);
+      if (id > 0) {
+        ready.add(new Change(null, identity, 0, id, replaces == id ? 0 : replaces));
+      }
       return Optional.empty();
     }
     if (mode == RunMode.INCREMENTAL
@@ -233,7 +294,9 @@ final class ListingPipeline {
       if (before != 0 && before != mlsId && mode == RunMode.INCREMENTAL) {
         moved.add(before);
       }
-      ready.add(new Change(listing.withMlsId(mlsId), before == mlsId ? 0 : before, 0));
+      ready.add(
+          new Change(
+              listing.withMlsId(mlsId), identity, before == mlsId ? 0 : before, 0, replaces));
       return Optional.empty();
     } catch (IdConflictException e) {
       return Optional.of("mlsId: " + e.getMessage());
@@ -291,14 +354,21 @@ final class ListingPipeline {
       return Parsed.rejected(record.line(), "expected a JSON object");
     }
     String identity = null;
+    boolean hidden = false;
     if (format == FeedFormat.RESO) {
       identity = ResoListingMapping.identity(json);
+      hidden = ResoListingMapping.hidden(json);
       json = ResoListingMapping.toListing(json);
     }
     try {
       ListingRecord listing = ListingRecord.parse(json);
       return new Parsed(
-          record.line(), identity != null ? identity : listing.listingId(), listing, null);
+          record.line(),
+          identity != null ? identity : listing.listingId(),
+          listing,
+          LatestCopies.modified(listing),
+          hidden,
+          null);
     } catch (InvalidRecordException e) {
       return Parsed.rejected(record.line(), e.getMessage());
     }

@@ -1,8 +1,10 @@
 package io.keybox.indexer.build;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.indexer.ids.IdConflictException;
 import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.reso.ResoOpenHouseMapping;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.openhouse.ListingLink;
 import io.keybox.schema.openhouse.OpenHouseDocuments;
@@ -18,6 +20,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.IndexWriter;
@@ -36,9 +39,16 @@ import org.apache.lucene.index.IndexWriter;
  * same listingId, which then wins (the listings the vendor sent are the source of truth); a full
  * listing found nowhere else gets its mlsId from the vendor's listing id map. NOTE: not
  * thread-safe; called from the builder's ordered thread.
+ *
+ * <p>A RESO open house names its listing by ListingKey too, RESO's foreign key: that joins first
+ * (with the listing whose ListingKey it is), and the ListingId reference only when it finds none.
  */
 final class OpenHouseStage {
-  private record Parsed(long line, OpenHouseRecord openHouse) {}
+  /**
+   * A valid open house, the identity its openHouseKey is kept by, and the ListingKey it names its
+   * listing by (RESO; else null).
+   */
+  private record Parsed(long line, OpenHouseRecord openHouse, String identity, String listingKey) {}
 
   /** An open house with its key and listing, and the key it had before when the dump changed it. */
   private record Resolved(OpenHouseRecord openHouse, ListingRecord listing, long previousKey) {}
@@ -51,6 +61,8 @@ final class OpenHouseStage {
   private final Set<Long> namedMlsIds = new HashSet<>();
   private final Map<String, ListingRecord> byListingId = new HashMap<>();
   private final Map<Long, ListingRecord> byMlsId = new HashMap<>();
+  private final Set<String> namedListingKeys = new HashSet<>();
+  private final Map<String, ListingRecord> byListingKey = new HashMap<>();
   private final Set<Long> written = ConcurrentHashMap.newKeySet();
 
   OpenHouseStage(ObjectMapper mapper) {
@@ -59,25 +71,32 @@ final class OpenHouseStage {
   }
 
   /**
-   * Parses and validates {@code dump}; bad records and repeated openHouseIds become rejects.
+   * Parses and validates {@code dump}; bad records and repeated identities (openHouseId; for RESO
+   * OpenHouseKey, else OpenHouseId) become rejects.
    *
    * @throws UnreadableDumpException when the dump cannot be read to its end
    */
   void read(Path dump, JsonDump.Reading reading) throws IOException {
     Map<String, Long> firstLineOf = new HashMap<>();
+    boolean reso = reading.format() == FeedFormat.RESO;
     JsonDump.each(
         dump,
         reading,
         mapper,
         Reject.OPEN_HOUSES,
         rejects,
-        (line, record) -> {
+        (line, record, source) -> {
           OpenHouseRecord openHouse = OpenHouseRecord.parse(record);
-          Long first = firstLineOf.putIfAbsent(openHouse.openHouseId(), line);
+          String identity = reso ? ResoOpenHouseMapping.identity(source) : openHouse.openHouseId();
+          String listingKey = reso ? ResoOpenHouseMapping.listingKey(source) : null;
+          Long first = firstLineOf.putIfAbsent(identity, line);
           if (first != null) {
             throw new InvalidRecordException(
-                "openHouseId",
-                "duplicate '" + openHouse.openHouseId() + "' (first at line " + first + ")");
+                reso && !identity.equals(openHouse.openHouseId()) ? "OpenHouseKey" : "openHouseId",
+                "duplicate '" + identity + "' (first at line " + first + ")");
+          }
+          if (listingKey != null) {
+            namedListingKeys.add(listingKey);
           }
           switch (openHouse.link()) {
             case ListingLink.Reference ref -> {
@@ -86,16 +105,22 @@ final class OpenHouseStage {
             }
             case ListingLink.Embedded full -> namedListingIds.add(full.listing().listingId());
           }
-          parsed.add(new Parsed(line, openHouse));
+          parsed.add(new Parsed(line, openHouse, identity, listingKey));
         });
   }
 
-  /** Keeps {@code listing} (which carries its mlsId) when an open house names it. */
-  void offer(ListingRecord listing) {
+  /**
+   * Keeps {@code listing} (which carries its mlsId) when an open house names it; {@code identity}
+   * is the identity its id is kept by (a RESO listing's ListingKey).
+   */
+  void offer(ListingRecord listing, String identity) {
     long mlsId = listing.mlsId().orElseThrow();
     if (namedListingIds.contains(listing.listingId()) || namedMlsIds.contains(mlsId)) {
       byListingId.put(listing.listingId(), listing);
       byMlsId.put(mlsId, listing);
+    }
+    if (identity != null && namedListingKeys.contains(identity)) {
+      byListingKey.put(identity, listing);
     }
   }
 
@@ -124,7 +149,10 @@ final class OpenHouseStage {
     for (Parsed p : parsed) {
       OpenHouseRecord openHouse = p.openHouse();
       try {
-        ListingRecord listing = resolve(openHouse.link(), listingIds, indexed);
+        ListingRecord listing = byKey(p.listingKey(), listingIds, indexed);
+        if (listing == null) {
+          listing = resolve(openHouse.link(), listingIds, indexed);
+        }
         if (mode == RunMode.INCREMENTAL
             && openHouse.openHouseKey().isPresent()
             && moved.contains(openHouse.openHouseKey().getAsLong())) {
@@ -135,8 +163,8 @@ final class OpenHouseStage {
                   + " was another open house's until this dump gave that one another key; carry"
                   + " it in a later run");
         }
-        long before = keys.idOf(openHouse.openHouseId()).orElse(0);
-        long key = assign(keys, openHouse);
+        long before = keys.idOf(p.identity()).orElse(0);
+        long key = assign(keys, p.identity(), openHouse);
         if (before != 0 && before != key) {
           moved.add(before);
         }
@@ -239,9 +267,29 @@ final class OpenHouseStage {
     };
   }
 
-  private static long assign(IdMap keys, OpenHouseRecord openHouse) throws InvalidRecordException {
+  /**
+   * The listing a RESO open house names by {@code listingKey}: of this run's dump, else (an
+   * incremental run) of the index, found through the listing id map; null when there is no key or
+   * no such listing (then its listingId reference decides).
+   */
+  private ListingRecord byKey(String listingKey, IdMap listingIds, IndexedListings indexed) {
+    if (listingKey == null) {
+      return null;
+    }
+    ListingRecord listing = byListingKey.get(listingKey);
+    if (listing == null && !indexed.isEmpty()) {
+      OptionalLong mlsId = listingIds.idOf(listingKey);
+      if (mlsId.isPresent()) {
+        listing = indexed.byMlsId(mlsId.getAsLong()).orElse(null);
+      }
+    }
+    return listing;
+  }
+
+  private static long assign(IdMap keys, String identity, OpenHouseRecord openHouse)
+      throws InvalidRecordException {
     try {
-      return keys.assign(openHouse.openHouseId(), openHouse.openHouseKey());
+      return keys.assign(identity, openHouse.openHouseKey());
     } catch (IdConflictException e) {
       throw new InvalidRecordException("openHouseKey", e.getMessage());
     }

@@ -106,10 +106,31 @@ public final class VendorIndexBuilder {
     return run(layout, dumps, format, RunMode.INCREMENTAL, false);
   }
 
+  /**
+   * Runs the build; whatever way it ends without publishing (refused, or a dump unreadable), the
+   * rejects file is this run's, never the previous run's, so nothing points at stale rejects.
+   */
   private BuildReport run(
       VendorLayout layout, FeedDumps dumps, FeedFormat format, RunMode mode, boolean force)
       throws IOException {
     Files.createDirectories(layout.vendorDir());
+    List<Reject> rejects = new ArrayList<>();
+    try {
+      return run(layout, dumps, format, mode, force, rejects);
+    } catch (UnreadableDumpException e) {
+      RejectsFile.write(layout.rejects(), rejects, mapper);
+      throw e;
+    }
+  }
+
+  private BuildReport run(
+      VendorLayout layout,
+      FeedDumps dumps,
+      FeedFormat format,
+      RunMode mode,
+      boolean force,
+      List<Reject> rejects)
+      throws IOException {
     IdMap ids = IdMap.load(layout.idMap());
     IdMap openHouseKeys = IdMap.load(layout.openHouseKeys(), "openHouseKey", "open house");
     try (Directory dir = FSDirectory.open(layout.indexDir());
@@ -118,7 +139,8 @@ public final class VendorIndexBuilder {
           new PublicationGuard(PublicationGuard.Current.of(start), mode, force);
       Optional<String> refusal = guard.start();
       if (refusal.isPresent()) {
-        return new BuildReport(0, 0, List.of(), null, false, refusal.get(), 0, 0, 0);
+        RejectsFile.write(layout.rejects(), rejects, mapper);
+        return new BuildReport(0, 0, List.of(), null, false, refusal.get(), 0, 0, 0, 0, 0, 0, 0);
       }
       OpenHouseStage openHouses = new OpenHouseStage(mapper);
       if (dumps.openHouses().isPresent()) {
@@ -126,7 +148,6 @@ public final class VendorIndexBuilder {
       }
       // A full run's dumps are the whole state: nothing of the starting commit is joined.
       StartingCommit joined = mode == RunMode.INCREMENTAL ? start : StartingCommit.none();
-      List<Reject> rejects = new ArrayList<>();
       try (IndexWriter writer = new IndexWriter(dir, writerConfig(mode));
           WriterThreads writing = new WriterThreads(threads)) {
         OpenHouseFollowers followers = new OpenHouseFollowers(joined, mapper);
@@ -134,10 +155,13 @@ public final class VendorIndexBuilder {
         ListingPipeline.Counts counts =
             new ListingPipeline(mapper, documents, threads)
                 .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
-        refusal =
-            guard.listings(
-                counts.read() - rejected(rejects, Reject.LISTINGS),
-                rejected(rejects, Reject.LISTINGS));
+        // Superseded copies are no listings of their own; hidden ones, skipped, none of the state.
+        long good =
+            counts.read()
+                - rejected(rejects, Reject.LISTINGS)
+                - counts.superseded()
+                - (mode == RunMode.FULL ? counts.hidden() : 0);
+        refusal = guard.listings(good, rejected(rejects, Reject.LISTINGS));
         if (refusal.isPresent()) {
           return refused(layout, writer, counts, rejects, refusal.get());
         }
@@ -183,7 +207,11 @@ public final class VendorIndexBuilder {
             null,
             openHouseCount + followers.rewrittenBesides(openHouses.writtenKeys()),
             followers.removedBesides(openHouses.writtenKeys()),
-            agents);
+            agents,
+            counts.read(),
+            counts.superseded(),
+            counts.untyped(),
+            counts.hidden());
       }
     }
   }
@@ -235,7 +263,20 @@ public final class VendorIndexBuilder {
       throws IOException {
     writer.rollback();
     RejectsFile.write(layout.rejects(), rejects, mapper);
-    return new BuildReport(counts.upserted(), 0, rejects, null, false, refusal, 0, 0, 0);
+    return new BuildReport(
+        counts.upserted(),
+        0,
+        rejects,
+        null,
+        false,
+        refusal,
+        0,
+        0,
+        0,
+        counts.read(),
+        counts.superseded(),
+        counts.untyped(),
+        counts.hidden());
   }
 
   private static long rejected(List<Reject> rejects, String dump) {

@@ -8,9 +8,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The formats of a dump (OPERATIONS.md §3): {@code native} NDJSON in the API's shapes, or {@code
- * reso} RESO Data Dictionary records as NDJSON or OData pages (told apart by content). Either may
- * be gzip-compressed.
+ * The formats of a dump (OPERATIONS.md §3): {@code native} records in the API's shapes, or {@code
+ * reso} RESO Data Dictionary records. Either may be gzip-compressed, and either may hold its
+ * records as NDJSON, a JSON array, JSON values one after the other (pretty-printed) or OData pages:
+ * all told apart by content ({@link Container}).
  */
 public enum FeedFormat {
   NATIVE,
@@ -28,22 +29,21 @@ public enum FeedFormat {
   }
 
   /**
-   * Opens {@code dump} as record batches of this format.
+   * Opens {@code dump} as record batches, in the container its first bytes show.
    *
    * @throws IOException when it cannot be opened
    */
   public RecordBatches open(Path dump, ObjectMapper mapper) throws IOException {
     InputStream in = FeedInput.open(dump);
     try {
-      if (this == RESO) {
-        in.mark(PEEK_BYTES);
-        boolean pages = ODataPages.looksLikePage(in, PEEK_BYTES);
-        in.reset();
-        if (pages) {
-          return new ODataPages(in, mapper);
-        }
-      }
-      return new NdjsonLines(in);
+      in.mark(PEEK_BYTES);
+      Container container = Container.detect(in, PEEK_BYTES);
+      in.reset();
+      return switch (container) {
+        case ODATA_PAGES -> new ODataPages(in, mapper);
+        case JSON_VALUES -> new JsonValues(in, mapper);
+        case NDJSON -> new NdjsonLines(in);
+      };
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;

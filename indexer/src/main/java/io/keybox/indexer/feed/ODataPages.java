@@ -1,6 +1,5 @@
 package io.keybox.indexer.feed;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,7 +11,8 @@ import java.util.List;
 /**
  * The records of OData pages, {@code {"@odata.context": ..., "value": [record, ...]}}, one or more
  * pages one after the other (pretty-printed or not), streamed: only one record is materialised at a
- * time. A page that is not valid JSON makes the dump unreadable (its records cannot be told apart).
+ * time, each with the line it starts on. A page that is not valid JSON, or is not whole, makes the
+ * dump unreadable (its records cannot be told apart).
  */
 public final class ODataPages implements RecordBatches {
   private final JsonParser parser;
@@ -20,30 +20,6 @@ public final class ODataPages implements RecordBatches {
 
   public ODataPages(InputStream in, ObjectMapper mapper) throws IOException {
     this.parser = mapper.getFactory().createParser(in);
-  }
-
-  /**
-   * Whether the dump at {@code in} starts with an OData page: an object with a {@code value} array
-   * among its first members. Reads at most {@code limit} bytes; the caller resets the stream.
-   */
-  public static boolean looksLikePage(InputStream in, int limit) {
-    try (JsonParser peek = new JsonFactory().createParser(new BoundedInput(in, limit))) {
-      if (peek.nextToken() != JsonToken.START_OBJECT) {
-        return false;
-      }
-      JsonToken token;
-      while ((token = peek.nextToken()) == JsonToken.FIELD_NAME) {
-        String name = peek.currentName();
-        token = peek.nextToken();
-        if (name.equals("value") && token == JsonToken.START_ARRAY) {
-          return true;
-        }
-        peek.skipChildren();
-      }
-      return false;
-    } catch (IOException e) {
-      return false;
-    }
   }
 
   @Override
@@ -85,40 +61,5 @@ public final class ODataPages implements RecordBatches {
   @Override
   public void close() throws IOException {
     parser.close();
-  }
-
-  /** Reads at most {@code limit} bytes of the underlying stream, without closing it. */
-  private static final class BoundedInput extends InputStream {
-    private final InputStream in;
-    private int left;
-
-    BoundedInput(InputStream in, int limit) {
-      this.in = in;
-      this.left = limit;
-    }
-
-    @Override
-    public int read() throws IOException {
-      if (left <= 0) {
-        return -1;
-      }
-      left--;
-      return in.read();
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      if (left <= 0) {
-        return -1;
-      }
-      int n = in.read(b, off, Math.min(len, left));
-      if (n > 0) {
-        left -= n;
-      }
-      return n;
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -34,6 +34,14 @@ import java.util.StringJoiner;
  *       UnitNumber; {@code address.streetNumber} is StreetNumber when it is a whole number.
  *   <li>{@code Rooms} → {@code property.rooms}, each RoomType, RoomLevel, RoomDimensions,
  *       RoomLength, RoomWidth, RoomArea, RoomFeatures, RoomDescription.
+ *   <li>Agents ({@code agent}, {@code coAgent}, {@code sales.agent}): the name split from {@code
+ *       *FullName} when neither first nor last name is given; the office phone from {@code
+ *       *DirectPhone}, else {@code *OfficePhone}; the cell from {@code *CellPhone}, else {@code
+ *       *MobilePhone}.
+ *   <li>{@code listDate}: ListingContractDate, else OnMarketDate. LotSizeSquareFeet fills {@code
+ *       property.acres} and {@code property.lotSizeArea} when LotSizeAcres and LotSizeArea are
+ *       absent.
+ *   <li>Text is trimmed; inside address values runs of spaces become one.
  * </ul>
  *
  * The stable identity of a RESO listing is its {@code ListingKey} ({@link #identity}).
@@ -48,6 +56,7 @@ public final class ResoListingMapping {
           new ResoField("ListPrice", "listPrice", COPY),
           new ResoField("OriginalListPrice", "originalListPrice", COPY),
           new ResoField("ListingContractDate", "listDate", DATE),
+          new ResoField("OnMarketDate", "listDate", DERIVED),
           new ResoField("ModificationTimestamp", "modified", COPY),
           new ResoField("PublicRemarks", "remarks", COPY),
           new ResoField("PrivateRemarks", "privateRemarks", COPY),
@@ -83,6 +92,8 @@ public final class ResoListingMapping {
           new ResoField("LotSizeArea", "property.lotSizeArea", COPY),
           new ResoField("LotSizeUnits", "property.lotSizeAreaUnits", COPY),
           new ResoField("LotSizeAcres", "property.acres", COPY),
+          new ResoField("LotSizeSquareFeet", "property.acres", DERIVED),
+          new ResoField("LotSizeSquareFeet", "property.lotSizeArea", DERIVED),
           new ResoField("LotFeatures", "property.lotDescription", JOIN),
           new ResoField("Roof", "property.roof", JOIN),
           new ResoField("Cooling", "property.cooling", JOIN),
@@ -128,14 +139,25 @@ public final class ResoListingMapping {
           new ResoField("ListAgentMlsId", "agent.id", COPY),
           new ResoField("ListAgentFirstName", "agent.firstName", COPY),
           new ResoField("ListAgentLastName", "agent.lastName", COPY),
+          new ResoField("ListAgentFullName", "agent.firstName", DERIVED),
+          new ResoField("ListAgentFullName", "agent.lastName", DERIVED),
           new ResoField("ListOfficeMlsId", "agent.officeMlsId", COPY),
           new ResoField("ListAgentEmail", "agent.contact.email", COPY),
-          new ResoField("ListAgentOfficePhone", "agent.contact.office", COPY),
-          new ResoField("ListAgentMobilePhone", "agent.contact.cell", COPY),
+          new ResoField("ListAgentDirectPhone", "agent.contact.office", DERIVED),
+          new ResoField("ListAgentOfficePhone", "agent.contact.office", DERIVED),
+          new ResoField("ListAgentCellPhone", "agent.contact.cell", DERIVED),
+          new ResoField("ListAgentMobilePhone", "agent.contact.cell", DERIVED),
           new ResoField("CoListAgentMlsId", "coAgent.id", COPY),
           new ResoField("CoListAgentFirstName", "coAgent.firstName", COPY),
           new ResoField("CoListAgentLastName", "coAgent.lastName", COPY),
+          new ResoField("CoListAgentFullName", "coAgent.firstName", DERIVED),
+          new ResoField("CoListAgentFullName", "coAgent.lastName", DERIVED),
           new ResoField("CoListOfficeMlsId", "coAgent.officeMlsId", COPY),
+          new ResoField("CoListAgentEmail", "coAgent.contact.email", COPY),
+          new ResoField("CoListAgentDirectPhone", "coAgent.contact.office", DERIVED),
+          new ResoField("CoListAgentOfficePhone", "coAgent.contact.office", DERIVED),
+          new ResoField("CoListAgentCellPhone", "coAgent.contact.cell", DERIVED),
+          new ResoField("CoListAgentMobilePhone", "coAgent.contact.cell", DERIVED),
           new ResoField("ListOfficeName", "office.name", COPY),
           new ResoField("ListOfficeMlsId", "office.brokerid", COPY),
           new ResoField("ListOfficeEmail", "office.contact.email", COPY),
@@ -146,9 +168,18 @@ public final class ResoListingMapping {
           new ResoField("BuyerAgentMlsId", "sales.agent.id", COPY),
           new ResoField("BuyerAgentFirstName", "sales.agent.firstName", COPY),
           new ResoField("BuyerAgentLastName", "sales.agent.lastName", COPY),
+          new ResoField("BuyerAgentFullName", "sales.agent.firstName", DERIVED),
+          new ResoField("BuyerAgentFullName", "sales.agent.lastName", DERIVED),
           new ResoField("BuyerOfficeMlsId", "sales.agent.officeMlsId", COPY),
+          new ResoField("BuyerAgentEmail", "sales.agent.contact.email", COPY),
+          new ResoField("BuyerAgentDirectPhone", "sales.agent.contact.office", DERIVED),
+          new ResoField("BuyerAgentOfficePhone", "sales.agent.contact.office", DERIVED),
+          new ResoField("BuyerAgentCellPhone", "sales.agent.contact.cell", DERIVED),
+          new ResoField("BuyerAgentMobilePhone", "sales.agent.contact.cell", DERIVED),
           new ResoField("BuyerOfficeName", "sales.office.name", COPY),
           new ResoField("BuyerOfficeMlsId", "sales.office.brokerid", COPY),
+          new ResoField("BuyerOfficeEmail", "sales.office.contact.email", COPY),
+          new ResoField("BuyerOfficePhone", "sales.office.contact.office", COPY),
           new ResoField("HighSchoolDistrict", "school.district", COPY),
           new ResoField("ElementarySchool", "school.elementarySchool", COPY),
           new ResoField("MiddleOrJuniorSchool", "school.middleSchool", COPY),
@@ -183,6 +214,18 @@ public final class ResoListingMapping {
     return key != null ? key : ResoTables.text(reso, "ListingId");
   }
 
+  /**
+   * Whether the record is withdrawn from display: MLS Grid's {@code MlgCanView: false}, its delete
+   * signal (the listing must be removed, not shown).
+   */
+  public static boolean hidden(JsonNode reso) {
+    JsonNode canView = reso.get("MlgCanView");
+    return canView != null
+        && (canView.isBoolean()
+            ? !canView.booleanValue()
+            : "false".equalsIgnoreCase(canView.asText()));
+  }
+
   /** The Listing (native shape, before validation) of a RESO Property record. */
   public static ObjectNode toListing(JsonNode reso) {
     ObjectNode listing = ResoTables.apply(FIELDS, reso);
@@ -196,7 +239,41 @@ public final class ResoListingMapping {
     photos(reso, listing);
     rooms(reso, listing);
     address(reso, listing);
+    listDate(reso, listing);
+    lotSize(reso, listing);
+    ResoAgentRoles.apply(reso, listing);
     return listing;
+  }
+
+  private static final double SQUARE_FEET_PER_ACRE = 43_560;
+
+  /** {@code listDate}: ListingContractDate (in the table), else OnMarketDate. */
+  private static void listDate(JsonNode reso, ObjectNode listing) {
+    JsonNode onMarket = reso.get("OnMarketDate");
+    if (ResoTables.text(reso, "ListingContractDate") == null
+        && onMarket != null
+        && !onMarket.isNull()) {
+      listing.set("listDate", ResoTables.convert(onMarket, DATE));
+    }
+  }
+
+  /**
+   * LotSizeSquareFeet fills {@code property.acres} when LotSizeAcres is absent (to 4 decimals), and
+   * {@code property.lotSizeArea} in square feet when LotSizeArea is absent.
+   */
+  private static void lotSize(JsonNode reso, ObjectNode listing) {
+    JsonNode squareFeet = reso.get("LotSizeSquareFeet");
+    if (squareFeet == null || !squareFeet.isNumber()) {
+      return;
+    }
+    if (ResoTables.text(reso, "LotSizeAcres") == null) {
+      double acres = Math.round(squareFeet.doubleValue() / SQUARE_FEET_PER_ACRE * 1e4) / 1e4;
+      ResoTables.put(listing, "property.acres", NODES.numberNode(acres));
+    }
+    if (ResoTables.text(reso, "LotSizeArea") == null) {
+      ResoTables.put(listing, "property.lotSizeArea", squareFeet);
+      ResoTables.put(listing, "property.lotSizeAreaUnits", NODES.textNode("Square Feet"));
+    }
   }
 
   private static java.util.Optional<String> type(JsonNode reso) {
@@ -298,6 +375,17 @@ public final class ResoListingMapping {
     }
     if (full != null) {
       ResoTables.put(listing, "address.full", NODES.textNode(full));
+    }
+    // Feeds pad addresses ("1204  W Oak   Dr"): one space between words, as a search shows them.
+    if (listing.get("address") instanceof ObjectNode address) {
+      List<String> names = new ArrayList<>();
+      address.fieldNames().forEachRemaining(names::add);
+      for (String name : names) {
+        JsonNode value = address.get(name);
+        if (value.isTextual()) {
+          address.put(name, value.asText().strip().replaceAll("\\s+", " "));
+        }
+      }
     }
   }
 

@@ -1,17 +1,22 @@
 package io.keybox.indexer.reso;
 
 import static io.keybox.indexer.reso.ResoField.Conversion.COPY;
+import static io.keybox.indexer.reso.ResoField.Conversion.DERIVED;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
-/** The RESO Member → Agent mapping (docs/reso-mapping.md). */
+/**
+ * The RESO Member → Agent mapping (docs/reso-mapping.md). An agent's {@code id} is its MemberMlsId
+ * (the id listings name agents by), else its MemberKey: a member without an MLS id is still an
+ * agent.
+ */
 public final class ResoMemberMapping {
   /** The field table: RESO field, Agent path, conversion. */
   public static final List<ResoField> FIELDS =
       List.of(
-          new ResoField("MemberMlsId", "id", COPY),
+          new ResoField("MemberMlsId", "id", DERIVED),
           new ResoField("MemberFirstName", "firstName", COPY),
           new ResoField("MemberLastName", "lastName", COPY),
           new ResoField("OfficeMlsId", "officeMlsId", COPY),
@@ -28,6 +33,14 @@ public final class ResoMemberMapping {
 
   /** The agent (native shape, before validation) of a RESO Member record. */
   public static ObjectNode toAgent(JsonNode reso) {
-    return ResoTables.apply(FIELDS, reso);
+    ObjectNode agent = ResoTables.apply(FIELDS, reso);
+    String id = ResoTables.text(reso, "MemberMlsId");
+    if (id == null || id.isBlank()) {
+      id = ResoTables.text(reso, "MemberKey");
+    }
+    if (id != null && !id.isBlank()) {
+      agent.put("id", id.strip());
+    }
+    return agent;
   }
 }

@@ -42,17 +42,17 @@ final class ResoTables {
                 default -> value; // left for validation to reject
               };
       case DATE ->
-          value.isTextual() && value.asText().length() == 10
-              ? NODES.textNode(value.asText() + "T00:00:00Z")
+          value.isTextual() && value.asText().strip().length() == 10
+              ? NODES.textNode(value.asText().strip() + "T00:00:00Z")
               : value;
-      case COPY, DERIVED -> value;
+      case COPY, DERIVED -> value.isTextual() ? NODES.textNode(value.asText().strip()) : value;
     };
   }
 
   /** The items of a RESO list joined with ", ". */
   static String join(JsonNode list) {
     StringJoiner joined = new StringJoiner(", ");
-    list.forEach(item -> joined.add(item.asText()));
+    list.forEach(item -> joined.add(item.asText().strip()));
     return joined.toString();
   }
 

@@ -95,11 +95,13 @@ class VendorIndexBuilderTest {
             new Reject(2, "not valid JSON"),
             new Reject(4, "listPrice: expected a number, got 'abc'"),
             new Reject(5, "listingId: required"),
-            new Reject(7, "geo.lat: out of range -90.0..90.0, got 500"),
-            new Reject(8, "listingId: duplicate 'A' (first at line 1)")),
+            new Reject(7, "geo.lat: out of range -90.0..90.0, got 500")),
         report.rejects());
+    // Line 8 repeats A, with no modification time either: the later copy wins, not a reject.
+    assertEquals(1, report.superseded());
+    assertEquals(7, report.read(), "7 records: line 3 is blank");
     List<String> rejectsFile = Files.readAllLines(layout.rejects());
-    assertEquals(5, rejectsFile.size());
+    assertEquals(4, rejectsFile.size());
     assertEquals(
         "{\"dump\":\"listings\",\"line\":2,\"reason\":\"not valid JSON\"}", rejectsFile.get(0));
     assertEquals(Map.of("A", 1L, "C", 2L), published(layout));
@@ -107,8 +109,85 @@ class VendorIndexBuilderTest {
         DirectoryReader reader = DirectoryReader.open(directory)) {
       CommitData data =
           CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow();
-      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 5, 3), data);
+      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 4, 3), data);
     }
+  }
+
+  private static String priced(String listingId, int price, String modified) {
+    return "{\"listingId\":\""
+        + listingId
+        + "\",\"listPrice\":"
+        + price
+        + ",\"modified\":\""
+        + modified
+        + "\",\"property\":{\"type\":\"RES\"},\"mls\":{\"status\":\"Active\"}}";
+  }
+
+  /** listingId → listPrice of everything in the vendor's current commit. */
+  private static Map<String, Long> prices(VendorLayout layout) throws IOException {
+    Map<String, Long> prices = new TreeMap<>();
+    try (var directory = FSDirectory.open(layout.indexDir());
+        DirectoryReader reader = DirectoryReader.open(directory)) {
+      IndexSearcher searcher = new IndexSearcher(reader);
+      for (ScoreDoc hit :
+          searcher.search(ListingQueries.allListings(), 1000, ListingSort.BY_MLS_ID).scoreDocs) {
+        JsonNode listing =
+            JSON.readTree(
+                ListingSource.load(searcher.storedFields(), hit.doc, false, false)
+                    .toBytes(false, false));
+        prices.put(listing.get("listingId").asText(), listing.get("listPrice").asLong());
+      }
+    }
+    return prices;
+  }
+
+  @Test
+  void aRepeatedListingKeepsItsLatestCopyTiesGoingToTheLaterOne() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "dups");
+    Path dump =
+        dump(
+            "dups.ndjson",
+            priced("A", 100, "2026-10-20T10:00:00Z"),
+            priced("B", 500, "2026-10-20T10:00:00Z"),
+            priced("A", 200, "2026-10-19T10:00:00Z"), // older: superseded
+            priced("A", 300, "2026-10-20T10:00:00Z"), // as new as the first: the later wins
+            priced("B", 600, "2026-10-21T10:00:00Z"));
+    BuildReport report = builder().rebuild(layout, dump, false);
+    assertEquals(List.of(), report.rejects());
+    assertEquals(3, report.superseded());
+    assertEquals(2, report.listings());
+    assertEquals(Map.of("A", 300L, "B", 600L), prices(layout));
+    assertEquals(Map.of("A", 1L, "B", 2L), published(layout));
+
+    BuildReport changes =
+        builder()
+            .update(
+                layout,
+                dump(
+                    "changes.ndjson",
+                    priced("A", 310, "2026-10-22T10:00:00Z"),
+                    "{\"listingId\":\"B\",\"modified\":\"2026-10-22T10:00:00Z\","
+                        + "\"mls\":{\"status\":\"Delete\"}}",
+                    priced("A", 320, "2026-10-22T11:00:00Z"),
+                    priced("B", 700, "2026-10-22T09:00:00Z")), // older than its Delete
+                FeedFormat.NATIVE);
+    assertEquals(2, changes.superseded());
+    assertEquals(1, changes.listings());
+    assertEquals(1, changes.deleted());
+    assertEquals(Map.of("A", 320L), prices(layout));
+  }
+
+  @Test
+  void listingsWithoutAPropertyTypeAreCounted() throws IOException {
+    VendorLayout layout = new VendorLayout(dir.resolve("data"), "untyped");
+    BuildReport report =
+        builder()
+            .rebuild(
+                layout,
+                dump("untyped.ndjson", listing("A"), priced("B", 1, "2026-10-20T10:00:00Z")),
+                false);
+    assertEquals(1, report.untyped(), "A has no property.type");
+    assertEquals(2, report.listings());
   }
 
   @Test
@@ -370,9 +449,11 @@ class VendorIndexBuilderTest {
       writer.setLiveCommitData(old.entrySet());
       writer.commit();
     }
+    Files.writeString(layout.rejects(), "{\"dump\":\"listings\",\"line\":9,\"reason\":\"old\"}\n");
     BuildReport refused =
         builder().update(layout, dump("inc.ndjson", listing("B")), FeedFormat.NATIVE);
     assertFalse(refused.published());
+    assertEquals(List.of(), Files.readAllLines(layout.rejects()), "not the previous run's");
     assertEquals(
         "the index was written by an earlier Keybox (schema 1, now 3: keyword values and q words"
             + " are now compared in Unicode NFC; listings are now looked up by an mlsId term); run a"

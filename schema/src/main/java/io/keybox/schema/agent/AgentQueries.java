@@ -16,14 +16,6 @@ public final class AgentQueries {
   }
 
   /**
-   * The {@code name} parameter: every word of {@code name} begins a word of the first or last name
-   * (case-insensitive).
-   */
-  public static Query nameMatches(String name) {
-    return AgentFields.NAME.matchAllPrefixes(name);
-  }
-
-  /**
    * The {@code q} parameter: agents whose id or contact email equals any of {@code values}
    * (case-insensitive, whole value).
    */

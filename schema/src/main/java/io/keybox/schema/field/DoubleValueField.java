@@ -1,12 +1,10 @@
 package io.keybox.schema.field;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
@@ -18,7 +16,8 @@ import org.apache.lucene.util.NumericUtils;
  * sorting and aggregation (Lucene's {@link DoubleField}). A record without the value has neither,
  * so it never matches a range and sorts last.
  */
-public final class DoubleValueField implements SortableField, SearchField, NumericColumn {
+public final class DoubleValueField
+    implements SortableField, SearchField, NumericColumn, RangeQueryable<Double> {
   private final String name;
   private final Function<JsonNode, Double> extractor;
 
@@ -50,7 +49,7 @@ public final class DoubleValueField implements SortableField, SearchField, Numer
     }
   }
 
-  /** Inclusive range; a null bound is open. */
+  @Override
   public Query range(Double min, Double max) {
     return DoubleField.newRangeQuery(
         name,
@@ -59,9 +58,9 @@ public final class DoubleValueField implements SortableField, SearchField, Numer
   }
 
   @Override
-  public ColumnReader columnReader(LeafReader leaf) throws IOException {
+  public double decode(long docValue) {
     // DoubleField keeps the sortable long encoding of the double in its doc values.
-    return new ColumnReader(leaf, name, NumericUtils::sortableLongToDouble);
+    return NumericUtils.sortableLongToDouble(docValue);
   }
 
   @Override

@@ -30,7 +30,7 @@ import org.apache.lucene.util.BytesRef;
  * kept in sorted-set doc values under {@link #displayValuesField()}, for metadata and
  * distributions.
  */
-public final class KeywordField implements SearchField {
+public final class KeywordField implements SearchField, TermQueryable, AllOfQueryable {
   private final String name;
   private final Function<JsonNode, Collection<String>> extractor;
   private final boolean keepsDisplayValues;
@@ -105,6 +105,7 @@ public final class KeywordField implements SearchField {
   }
 
   /** Matches records holding any of {@code values} (compared in normal form). */
+  @Override
   public Query anyOf(Collection<String> values) {
     List<BytesRef> terms = values.stream().map(v -> new BytesRef(normalize(v))).toList();
     if (terms.isEmpty()) {
@@ -117,6 +118,7 @@ public final class KeywordField implements SearchField {
   }
 
   /** Matches records holding every one of {@code values} (compared in normal form). */
+  @Override
   public Query allOf(Collection<String> values) {
     BooleanQuery.Builder all = new BooleanQuery.Builder();
     for (String value : values) {

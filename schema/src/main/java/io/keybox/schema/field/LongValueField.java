@@ -11,7 +11,6 @@ import org.apache.lucene.document.LongField;
 import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
@@ -25,7 +24,8 @@ import org.apache.lucene.search.SortedNumericSelector;
  * ranges and as doc values for sorting and aggregation (Lucene's {@link LongField}). A record
  * without the value has neither, so it never matches a range and sorts last.
  */
-public final class LongValueField implements SortableField, SearchField, NumericColumn {
+public final class LongValueField
+    implements SortableField, SearchField, NumericColumn, RangeQueryable<Long> {
   private final String name;
   private final Function<JsonNode, Long> extractor;
 
@@ -57,7 +57,7 @@ public final class LongValueField implements SortableField, SearchField, Numeric
     }
   }
 
-  /** Inclusive range; a null bound is open. */
+  @Override
   public Query range(Long min, Long max) {
     return LongField.newRangeQuery(
         name, min == null ? Long.MIN_VALUE : min, max == null ? Long.MAX_VALUE : max);
@@ -99,8 +99,8 @@ public final class LongValueField implements SortableField, SearchField, Numeric
   }
 
   @Override
-  public ColumnReader columnReader(LeafReader leaf) throws IOException {
-    return new ColumnReader(leaf, name, value -> value);
+  public double decode(long docValue) {
+    return docValue;
   }
 
   @Override

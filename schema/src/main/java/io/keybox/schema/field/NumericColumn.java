@@ -1,26 +1,15 @@
 package io.keybox.schema.field;
 
-import java.io.IOException;
-import org.apache.lucene.index.LeafReader;
-
 /**
- * A numeric field whose single value per record can be read back from doc values, as a double, for
- * aggregation over matches (sums, means, medians, histograms) without loading stored documents.
- *
- * <pre>{@code
- * ColumnReader prices = ListingFields.LIST_PRICE.columnReader(leaf.reader());
- * prices.read(docs, size, into); // into[i]: the price of docs[i], NaN when it has none
- * }</pre>
+ * A numeric field whose single value per record is kept in doc values and read back as a double for
+ * aggregation over matches (sums, means, medians, histograms) without loading stored documents. The
+ * reading itself is search execution ({@code io.keybox.server.search.exec.ColumnReader}); a column
+ * says where its values are and how to decode them.
  */
 public sealed interface NumericColumn permits LongValueField, DoubleValueField {
-  /** The Lucene field name. */
+  /** The Lucene field name; its sorted-numeric doc values hold the values. */
   String name();
 
-  /**
-   * The values of one segment, read a block of documents at a time. NOTE: like every doc values
-   * iterator, it only moves forward: ask for documents in increasing order.
-   *
-   * @throws IOException from the index
-   */
-  ColumnReader columnReader(LeafReader leaf) throws IOException;
+  /** The value a raw doc value of this field stands for. */
+  double decode(long docValue);
 }

@@ -10,9 +10,4 @@ public interface SortableField {
 
   /** The records that have a value of this field. */
   Query hasValue();
-
-  /** By this field in the given direction, records without it last, then by {@code tieBreak}. */
-  default SortOrder order(boolean descending, SortField... tieBreak) {
-    return SortOrder.missingLast(sort(descending), hasValue(), tieBreak);
-  }
 }

@@ -4,11 +4,14 @@
  * owns its queries).
  *
  * <p>A field definition is immutable and couples a name, an extractor that reads the value from a
- * canonical record, and the Lucene structures that hold it. {@link
- * io.keybox.schema.field.SortOrder} is how a page sorted by such fields is searched: records
- * without the key last, deep pages from the offset's sort value. {@link
- * io.keybox.schema.field.ColumnReader} reads a numeric field's doc values for many matches at a
- * time, and {@link io.keybox.schema.field.Median} takes the median of what it read: how such fields
- * are aggregated. Depends on Lucene core and Jackson only.
+ * canonical record, and the Lucene structures that hold it. Small capability interfaces say what a
+ * field supports, and are what the filter tables and sorts take: {@link
+ * io.keybox.schema.field.TermQueryable} (any of a set of values), {@link
+ * io.keybox.schema.field.AllOfQueryable} (all of them), {@link
+ * io.keybox.schema.field.RangeQueryable} (an inclusive range), {@link
+ * io.keybox.schema.field.SortableField} (a sort, records without a value last) and {@link
+ * io.keybox.schema.field.NumericColumn} (one number per record in doc values, for aggregation). How
+ * a page is searched, stored fields and columns are read, and medians taken is search execution, in
+ * the server ({@code io.keybox.server.search.exec}). Depends on Lucene core and Jackson only.
  */
 package io.keybox.schema.field;

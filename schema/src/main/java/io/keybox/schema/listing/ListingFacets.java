@@ -14,12 +14,9 @@ import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.SortedSetDocValuesField;
-import org.apache.lucene.facet.Facets;
-import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsConfig;
 import org.apache.lucene.facet.FacetsConfig.DrillDownTermsIndexing;
 import org.apache.lucene.facet.sortedset.DefaultSortedSetDocValuesReaderState;
-import org.apache.lucene.facet.sortedset.SortedSetDocValuesFacetCounts;
 import org.apache.lucene.facet.sortedset.SortedSetDocValuesReaderState;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -39,13 +36,8 @@ import org.apache.lucene.util.BytesRef;
  *
  * <p>Usage: the indexer passes each listing document through {@link #build}; the server makes one
  * {@link #readerState} per reader (it is costly: it maps ordinals across segments) and keeps it
- * with that reader, then counts the matches of each request with {@link #count}.
- *
- * <pre>{@code
- * FacetsCollector matches = searcher.search(query, new FacetsCollectorManager());
- * DimCounts counts = ListingFacets.count(state, matches);
- * List<ValueCount> byCity = counts.values(ListingDim.CITY);
- * }</pre>
+ * with that reader, then counts the matches of each request with it ({@code
+ * io.keybox.server.search.exec.DimCounts}).
  */
 public final class ListingFacets {
   /** The dims of market analytics' distributions; they have a facet field of their own. */
@@ -54,7 +46,7 @@ public final class ListingFacets {
           EnumSet.of(ListingDim.STATUS, ListingDim.TYPE, ListingDim.CITY, ListingDim.MLS_AREA));
 
   /** The doc values field of {@link #ANALYTICS_DIMS}; the other dims use Lucene's default. */
-  static final String ANALYTICS_FIELD = "$analytics";
+  public static final String ANALYTICS_FIELD = "$analytics";
 
   private static final List<String> FIELDS =
       List.of(ANALYTICS_FIELD, FacetsConfig.DEFAULT_INDEX_FIELD_NAME);
@@ -80,7 +72,7 @@ public final class ListingFacets {
      * runs with {@code --incremental} since). Counting both adds up every listing; such an index
      * answers the same, only slower, until its next full run.
      */
-    List<String> fieldsOf(ListingDim dim) {
+    public List<String> fieldsOf(ListingDim dim) {
       String own = ListingFacets.fieldOf(dim);
       List<String> fields = new ArrayList<>(2);
       if (byField.containsKey(own)) {
@@ -155,34 +147,5 @@ public final class ListingFacets {
       }
     }
     return byField.isEmpty() ? Optional.empty() : Optional.of(new State(byField));
-  }
-
-  /**
-   * Counts {@code dims} (and any other dim that shares their facet field) over the documents {@code
-   * matches} collected; a dim not counted has no values in the result.
-   *
-   * @throws IOException from the index
-   */
-  public static DimCounts count(State state, FacetsCollector matches, Set<ListingDim> dims)
-      throws IOException {
-    Map<String, Facets> byField = new HashMap<>();
-    for (ListingDim dim : dims) {
-      for (String field : state.fieldsOf(dim)) {
-        if (!byField.containsKey(field)) {
-          byField.put(
-              field, new SortedSetDocValuesFacetCounts(state.byField().get(field), matches));
-        }
-      }
-    }
-    return new DimCounts(byField, state::fieldsOf);
-  }
-
-  /**
-   * Counts every dim over the documents {@code matches} collected.
-   *
-   * @throws IOException from the index
-   */
-  public static DimCounts count(State state, FacetsCollector matches) throws IOException {
-    return count(state, matches, EnumSet.allOf(ListingDim.class));
   }
 }

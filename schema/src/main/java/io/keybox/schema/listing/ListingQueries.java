@@ -61,11 +61,6 @@ public final class ListingQueries {
     return ListingFields.STATUS.anyOf(statuses.stream().map(Status::name).toList());
   }
 
-  /** Listings whose type code is any of {@code types}. */
-  public static Query typeIn(Collection<PropertyType> types) {
-    return ListingFields.TYPE.anyOf(types.stream().map(PropertyType::name).toList());
-  }
-
   /**
    * The {@code water} parameter (API.md §7): {@code true} matches water that is neither null nor
    * false-like, {@code false} the opposite, any other value equals {@code property.water}; several

@@ -6,6 +6,7 @@ import static io.keybox.schema.shape.LeafTypes.INTEGER;
 import static io.keybox.schema.shape.LeafTypes.LATITUDE;
 import static io.keybox.schema.shape.LeafTypes.LONGITUDE;
 import static io.keybox.schema.shape.LeafTypes.NUMBER;
+import static io.keybox.schema.shape.LeafTypes.ROUNDED_INTEGER;
 import static io.keybox.schema.shape.LeafTypes.STRING;
 import static io.keybox.schema.shape.LeafTypes.STRING_LIST;
 import static io.keybox.schema.shape.LeafTypes.STRING_MAP;
@@ -79,7 +80,7 @@ public final class ListingShape {
           leaf("bathsFull", INTEGER),
           leaf("bathsHalf", INTEGER),
           leaf("bathsThreeQuarter", INTEGER),
-          leaf("area", INTEGER),
+          leaf("area", ROUNDED_INTEGER),
           leaf("areaSource", STRING),
           leaf("stories", NUMBER),
           leaf("fireplaces", INTEGER),
@@ -87,7 +88,7 @@ public final class ListingShape {
           leaf("garageSpaces", NUMBER),
           object(
               "parking",
-              leaf("spaces", INTEGER),
+              leaf("spaces", ROUNDED_INTEGER),
               leaf("description", STRING),
               leaf("leased", STRING)),
           leaf("lotSize", STRING),
@@ -168,7 +169,7 @@ public final class ListingShape {
               "sales",
               leaf("closeDate", DATETIME),
               leaf("contractDate", DATETIME),
-              leaf("closePrice", INTEGER),
+              leaf("closePrice", ROUNDED_INTEGER),
               AGENT,
               OFFICE),
           object(
@@ -181,11 +182,11 @@ public final class ListingShape {
               "tax",
               leaf("id", STRING),
               leaf("taxYear", INTEGER),
-              leaf("taxAnnualAmount", INTEGER)),
+              leaf("taxAnnualAmount", ROUNDED_INTEGER)),
           object(
               "association",
               leaf("name", STRING),
-              leaf("fee", INTEGER),
+              leaf("fee", ROUNDED_INTEGER),
               leaf("frequency", STRING),
               leaf("amenities", STRING)),
           leaf("compliance", STRING_MAP));

@@ -1,11 +1,11 @@
 package io.keybox.schema.listing;
 
-import io.keybox.schema.field.SortOrder;
 import io.keybox.schema.field.SortableField;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
 
 /**
@@ -52,8 +52,17 @@ public enum ListingSort {
         .toList();
   }
 
-  /** The order of this key in the given direction, tie-broken by mlsId ascending. */
-  public SortOrder sort(boolean descending) {
-    return field.order(descending, ListingFields.MLS_ID.sort(false));
+  /**
+   * The order of this key in the given direction as one Lucene sort: by the key, listings without
+   * it last, then by mlsId ascending. Searching it as it is finds the right page; the server finds
+   * the same page faster by searching the listings with the key ({@link #hasKey}) first.
+   */
+  public Sort sort(boolean descending) {
+    return new Sort(field.sort(descending), ListingFields.MLS_ID.sort(false));
+  }
+
+  /** The listings that have a value of this key. */
+  public Query hasKey() {
+    return field.hasValue();
   }
 }

@@ -59,6 +59,11 @@ public enum PropertyType {
     return this == RES ? EnumSet.of(RES, CND) : EnumSet.of(this);
   }
 
+  /** The codes of {@link #selectedByParameter()}, in declaration order. */
+  public List<String> selectedCodes() {
+    return selectedByParameter().stream().map(PropertyType::name).toList();
+  }
+
   /** The type a code, parameter name or display name denotes (case, spaces, dashes ignored). */
   public static Optional<PropertyType> parse(String value) {
     return Optional.ofNullable(BY_KEY.get(VocabularyKey.of(value)));

@@ -1,12 +1,12 @@
 package io.keybox.schema.openhouse;
 
-import io.keybox.schema.field.SortOrder;
 import io.keybox.schema.field.SortableField;
 import io.keybox.schema.listing.ListingFields;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.Sort;
 
 /**
@@ -45,8 +45,18 @@ public enum OpenHouseSort {
         .toList();
   }
 
-  /** The order of this key in the given direction, tie-broken by openHouseKey ascending. */
-  public SortOrder sort(boolean descending) {
-    return field.order(descending, OpenHouseFields.OPEN_HOUSE_KEY.sort(false));
+  /**
+   * The order of this key in the given direction as one Lucene sort: by the key, open houses
+   * without it last, then by openHouseKey ascending. Searching it as it is finds the right page;
+   * the server finds the same page faster by searching the open houses with the key ({@link
+   * #hasKey}) first.
+   */
+  public Sort sort(boolean descending) {
+    return new Sort(field.sort(descending), OpenHouseFields.OPEN_HOUSE_KEY.sort(false));
+  }
+
+  /** The open houses that have a value of this key. */
+  public Query hasKey() {
+    return field.hasValue();
   }
 }

@@ -53,6 +53,26 @@ public final class LeafTypes {
         }
       };
 
+  /**
+   * A whole number that feeds may send with a fraction: amounts and measures that RESO types as
+   * Decimal (TaxAnnualAmount {@code 8295.87}, LivingArea, ClosePrice, AssociationFee) are rounded
+   * half-up ({@code 8295.87} → 8296, {@code 2.5} → 3, {@code -2.5} → -3); otherwise as {@link
+   * #INTEGER}. Ids and counts (bedrooms, years: RESO Integer) stay {@link #INTEGER}: a fraction
+   * there is a wrong value, not cents.
+   */
+  public static final LeafType ROUNDED_INTEGER =
+      raw -> {
+        if (isAbsent(raw) || (raw.isIntegralNumber() && raw.canConvertToLong())) {
+          return INTEGER.coerce(raw);
+        }
+        BigDecimal value = number(raw).setScale(0, java.math.RoundingMode.HALF_UP);
+        try {
+          return NODES.numberNode(value.longValueExact());
+        } catch (ArithmeticException e) {
+          throw new IllegalArgumentException("expected a whole number, got " + describe(raw));
+        }
+      };
+
   /** A finite decimal number; whole values are kept whole so they print without a fraction. */
   public static final LeafType NUMBER =
       raw -> isAbsent(raw) ? NullNode.getInstance() : decimal(raw);

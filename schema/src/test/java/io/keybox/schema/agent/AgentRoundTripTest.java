@@ -82,11 +82,11 @@ class AgentRoundTripTest {
 
   @Test
   void everyNameWordMayBeAPrefixOfTheFirstOrLastName() throws IOException {
-    assertEquals(List.of("C3", "A0", "A1"), ids(AgentQueries.nameMatches("SMITH")));
-    assertEquals(List.of("C3", "A0", "A1"), ids(AgentQueries.nameMatches("jo smi")));
-    assertEquals(List.of("A0", "A1"), ids(AgentQueries.nameMatches("john")));
-    assertEquals(List.of("B2"), ids(AgentQueries.nameMatches("ann mc")));
-    assertEquals(List.of(), ids(AgentQueries.nameMatches("mith")));
+    assertEquals(List.of("C3", "A0", "A1"), ids(AgentFilters.NAME.match("SMITH")));
+    assertEquals(List.of("C3", "A0", "A1"), ids(AgentFilters.NAME.match("jo smi")));
+    assertEquals(List.of("A0", "A1"), ids(AgentFilters.NAME.match("john")));
+    assertEquals(List.of("B2"), ids(AgentFilters.NAME.match("ann mc")));
+    assertEquals(List.of(), ids(AgentFilters.NAME.match("mith")));
   }
 
   @Test

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.SchemaVersion;
-import io.keybox.schema.field.SortOrder;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingFields;
@@ -106,11 +105,6 @@ class OpenHouseRoundTripTest {
 
   private static List<Long> keys(Query condition, Sort sort) throws IOException {
     return keys(searcher.search(openHouses(condition), 10, sort).scoreDocs);
-  }
-
-  /** The keys of the first hits in {@code order}, found as the server finds them. */
-  private static List<Long> keys(Query condition, SortOrder order) throws IOException {
-    return keys(order.top(searcher, openHouses(condition), 10));
   }
 
   private static Query openHouses(Query condition) {

@@ -120,6 +120,32 @@ class LeafTypesTest {
     assertThrows(IllegalArgumentException.class, () -> coerced(LeafTypes.INTEGER, json));
   }
 
+  // Amounts RESO types as Decimal arrive with cents where the API has a whole number.
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "8295.87 | 8296",
+        "8295.5 | 8296",
+        "8295.49 | 8295",
+        "-2.5 | -3",
+        "1850 | 1850",
+        "3.0 | 3",
+        "'\"1204.75\"' | 1205",
+        "9007199254740993 | 9007199254740993",
+        "null | null",
+      })
+  void aRoundedIntegerRoundsAFractionHalfUp(String json, String expected)
+      throws JsonProcessingException {
+    assertEquals(expected, coerced(LeafTypes.ROUNDED_INTEGER, json));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"1e400", "\"3 rooms\"", "true"})
+  void aRoundedIntegerStillRejectsWhatIsNoNumber(String json) {
+    assertThrows(IllegalArgumentException.class, () -> coerced(LeafTypes.ROUNDED_INTEGER, json));
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"1e400", "-1e400"})
   void aNumberBeyondADoubleIsOutOfRange(String json) {

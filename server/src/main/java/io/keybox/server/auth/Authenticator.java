@@ -183,6 +183,14 @@ public final class Authenticator {
     return state.accounts();
   }
 
+  /**
+   * How many requests are waiting now for a check of the same credentials that another request
+   * runs. For tests, which wait for this state rather than for a while.
+   */
+  int sharedWaiters() {
+    return state.checking().values().stream().mapToInt(check -> check.waiters.get()).sum();
+  }
+
   private Optional<Account> check(State current, byte[] credentials, boolean mayHash) {
     int colon = indexOf(credentials, (byte) ':');
     if (colon <= 0 || colon == credentials.length - 1) {

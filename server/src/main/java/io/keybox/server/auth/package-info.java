@@ -6,7 +6,8 @@
  * immutable {@link io.keybox.server.auth.Accounts}; {@link io.keybox.server.auth.Authenticator}
  * turns the value of an {@code Authorization: Basic} header into an {@link
  * io.keybox.server.auth.Account}; {@link io.keybox.server.auth.KeysFileWatcher} reloads the keys
- * file while the server runs; {@link io.keybox.server.auth.KeysCommand} is {@code keys hash}.
+ * file while the server runs. The {@code keys hash} command (the app module) prints a {@code
+ * SecretHash}.
  *
  * <p>Nothing here ever logs, prints or puts into an exception message a secret or a secret hash.
  *

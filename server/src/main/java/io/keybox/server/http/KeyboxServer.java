@@ -89,6 +89,9 @@ public final class KeyboxServer implements AutoCloseable {
               + "; bind 127.0.0.1, give a certificate (--tls-cert and --tls-key, or"
               + " --tls-keystore), or say --behind-proxy when a TLS proxy is in front");
     }
+    // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
+    // not by the first request that asks (ListingState).
+    indexes.warmUp(snapshot -> snapshot.listings().options());
     Router routes = ApiRoutes.router(config, indexes);
     Operations ops = new Operations(indexes, authenticator);
     AccessLog log = new AccessLog(accessLog);

@@ -9,7 +9,9 @@ import io.keybox.server.http.edge.EdgeHandler;
 import io.keybox.server.http.edge.MetricsHandler;
 import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.transport.AdminServer;
+import io.keybox.server.index.IndexMetrics;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
@@ -27,8 +29,8 @@ final class Operations {
 
   /** Health and metrics report the vendors the keys name and the ones with an index folder. */
   Operations(VendorIndexes indexes, Authenticator authenticator) {
-    Metrics.VendorSource vendors = () -> indexes.status(keyVendors(authenticator));
-    this.metrics = new Metrics(vendors);
+    VendorStatus.Source vendors = () -> indexes.status(keyVendors(authenticator));
+    this.metrics = new Metrics(new IndexMetrics(vendors));
     this.router = new OpsHandlers(vendors, metrics).router();
   }
 

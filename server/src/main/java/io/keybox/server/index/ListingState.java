@@ -1,7 +1,7 @@
 package io.keybox.server.index;
 
 import io.keybox.schema.listing.ListingFacets;
-import io.keybox.schema.listing.ListingOptions;
+import io.keybox.server.search.exec.ListingOptions;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -15,11 +15,11 @@ import org.apache.lucene.search.IndexSearcher;
  *
  * <p>The facet state is built with the snapshot. The OPTIONS values are computed once, on first
  * use: they count every listing's facet values (about 0.4 s of a cold server's start at 1M
- * listings), which neither a search nor the start of a server needs to wait for. {@link
- * VendorIndexes} asks for them on its refresh thread as soon as a snapshot is swapped in (for the
- * snapshots a server opens at its start, once the start is over), so an OPTIONS request that comes
- * first waits for that computation rather than starting another; in the same way Elasticsearch
- * builds its global ordinals after a refresh rather than during it.
+ * listings), which neither a search nor the start of a server needs to wait for. The server asks
+ * for them on the refresh thread as soon as a snapshot is swapped in (a {@link SnapshotWarmer}; for
+ * the snapshots a server opens at its start, once the start is over), so an OPTIONS request that
+ * comes first waits for that computation rather than starting another; in the same way
+ * Elasticsearch builds its global ordinals after a refresh rather than during it.
  */
 public final class ListingState {
   private final IndexSearcher searcher;

@@ -6,6 +6,7 @@ import io.keybox.schema.VendorName;
 import io.keybox.server.error.IndexUnavailableException;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,14 +15,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.store.AlreadyClosedException;
@@ -29,63 +25,52 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
 /**
- * The snapshot managers of every vendor under the data directory ({@code DIR/<vendor>/index}). A
- * background thread refreshes each vendor about every {@code refreshMillis} and opens vendors whose
- * first index appears while the server runs, so they become servable without a restart.
+ * The snapshot managers of the vendors served from the data directory ({@code DIR/<vendor>/index}),
+ * and the lease of a vendor's current snapshot. An {@link IndexRefresher} it starts keeps them
+ * current on a background thread: it swaps in each vendor's new commits, opens vendors whose first
+ * index appears while the server runs, and drops or reopens a vendor whose index went away or was
+ * rebuilt. Each open, swap, reopen and drop is logged here, as operators read the log for them.
  *
- * <p>Each vendor is refreshed on its own: one that fails keeps serving its last snapshot and never
- * holds back the others. A vendor whose index is gone (its folder removed) is no longer served; if
- * an index appears there again, it is opened afresh. A vendor whose refresh fails while its index
- * is there (rebuilt from scratch under the open reader, say) is reopened from its latest commit.
+ * <pre>{@code
+ * try (VendorIndexes indexes = new VendorIndexes(dataDir, 500)) {
+ *   indexes.warmUp(snapshot -> ...); // optional: derived state prepared once a snapshot is served
+ *   try (Lease lease = indexes.lease(vendor)) {
+ *     search(lease.snapshot(), request);
+ *   }
+ * }
+ * }</pre>
  */
 public final class VendorIndexes implements Closeable {
   private static final System.Logger LOG = System.getLogger(VendorIndexes.class.getName());
 
-  /**
-   * How long the OPTIONS values of the snapshots a server opens at its start wait: the start and
-   * its first searches come first. Counting every listing's facet values takes about 0.4 s at 1M
-   * listings, and on 2 cores, done at once, it made a fresh server answer its first search 0.4 to
-   * 0.9 s later (bench/README, "Optimisations"). An OPTIONS request that comes before computes them
-   * itself. Snapshots of a later swap, or vendors found later, have theirs prepared at once.
-   */
-  public static final long OPTIONS_AFTER_START_MILLIS = 2000;
-
   private final Path dataDir;
   private final Map<String, SnapshotManager> managers = new ConcurrentHashMap<>();
   private final Map<String, Directory> directories = new ConcurrentHashMap<>();
-  private final ScheduledExecutorService refresher;
-
-  /** Vendors whose last refresh or opening failed, so that a lasting failure is logged once. */
-  private final Set<String> failing = ConcurrentHashMap.newKeySet();
+  private final IndexRefresher refresher;
 
   /**
-   * Opens every vendor index under {@code dataDir} and starts refreshing. A vendor whose index
-   * cannot be opened is logged and left unserved (503) until a later refresh opens it.
+   * Opens every vendor index under {@code dataDir} and refreshes them about every {@code
+   * refreshMillis}. A vendor whose index cannot be opened is logged and left unserved (503) until a
+   * later refresh opens it.
    *
    * @throws IOException when the data directory cannot be listed
    */
   public VendorIndexes(Path dataDir, long refreshMillis) throws IOException {
-    this(dataDir, refreshMillis, OPTIONS_AFTER_START_MILLIS);
+    this(dataDir, refreshMillis, IndexRefresher.WARM_UP_AFTER_START_MILLIS);
   }
 
   /**
-   * As {@link #VendorIndexes(Path, long)}, preparing the OPTIONS values of the snapshots opened at
-   * the start {@code optionsAfterStartMillis} later (see {@link #OPTIONS_AFTER_START_MILLIS}).
+   * As {@link #VendorIndexes(Path, long)}, warming the snapshots opened now {@code
+   * warmUpAfterStartMillis} later (see {@link IndexRefresher#WARM_UP_AFTER_START_MILLIS}).
    *
    * @throws IOException when the data directory cannot be listed
    */
-  public VendorIndexes(Path dataDir, long refreshMillis, long optionsAfterStartMillis)
+  public VendorIndexes(Path dataDir, long refreshMillis, long warmUpAfterStartMillis)
       throws IOException {
     this.dataDir = dataDir;
-    this.refresher =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread thread = new Thread(r, "keybox-refresh");
-              thread.setDaemon(true);
-              return thread;
-            });
+    this.refresher = new IndexRefresher(this, refreshMillis, warmUpAfterStartMillis);
     try {
-      discover(optionsAfterStartMillis);
+      refresher.start();
     } catch (IOException | RuntimeException e) {
       try {
         close();
@@ -94,8 +79,6 @@ public final class VendorIndexes implements Closeable {
       }
       throw e;
     }
-    refresher.scheduleWithFixedDelay(
-        this::refreshQuietly, refreshMillis, refreshMillis, TimeUnit.MILLISECONDS);
   }
 
   /**
@@ -132,29 +115,19 @@ public final class VendorIndexes implements Closeable {
    * with a commit under the data directory ({@code DIR/<vendor>/index}; a folder whose first run
    * has not published is left out unless configured), sorted by name. Each served vendor's snapshot
    * is leased just long enough to count its records.
+   *
+   * @throws IOException when the data directory cannot be listed or an index read
    */
   public List<VendorStatus> status(Collection<String> configured) throws IOException {
     SortedSet<String> vendors = new TreeSet<>(configured);
     vendors.addAll(managers.keySet());
-    if (Files.isDirectory(dataDir)) {
-      try (var folders = Files.list(dataDir)) {
-        folders
-            .filter(folder -> VendorName.isValid(folder.getFileName().toString()))
-            .filter(folder -> hasCommit(folder.resolve("index")))
-            .map(folder -> folder.getFileName().toString())
-            .forEach(vendors::add);
-      }
-    }
+    vendors.addAll(published());
     List<VendorStatus> status = new ArrayList<>();
     for (String vendor : vendors) {
-      if (!managers.containsKey(vendor)) {
-        status.add(new VendorStatus(vendor, Optional.empty()));
-        continue;
-      }
       Lease lease;
       try {
         lease = lease(vendor);
-      } catch (IndexUnavailableException dropped) {
+      } catch (IndexUnavailableException notServed) {
         status.add(new VendorStatus(vendor, Optional.empty()));
         continue;
       }
@@ -177,67 +150,99 @@ public final class VendorIndexes implements Closeable {
   }
 
   /**
-   * Refreshes every vendor now and opens new ones; used by the background thread and tests. A
-   * vendor that fails is logged (once until it recovers) and keeps its snapshot; the others go on.
+   * Refreshes every vendor now and opens new ones, as the background thread does; for tests and for
+   * callers that just published a commit. A vendor that fails is logged (once until it recovers)
+   * and keeps its snapshot; the others go on.
    *
    * @throws IOException when the data directory cannot be listed
    */
   public void refresh() throws IOException {
-    discover(0);
-    for (Map.Entry<String, SnapshotManager> vendor : managers.entrySet()) {
-      refresh(vendor.getKey(), vendor.getValue());
-    }
+    refresher.refresh();
   }
 
-  private void refresh(String vendor, SnapshotManager manager) {
-    try {
-      manager.maybeRefresh();
-      failing.remove(vendor);
-    } catch (IOException | RuntimeException e) {
-      recover(vendor, manager, e);
-    }
+  /**
+   * Has {@code warmer} warm each snapshot once it is served, on the refresh thread: the snapshots
+   * served now once the start is over ({@link IndexRefresher#WARM_UP_AFTER_START_MILLIS} after this
+   * object was made), those of later swaps and of vendors found later at once.
+   */
+  public void warmUp(SnapshotWarmer warmer) {
+    refresher.warmUp(warmer);
   }
 
-  /** After {@code manager} failed to refresh: drop the vendor, reopen it, or keep it and say so. */
-  private void recover(String vendor, SnapshotManager manager, Exception failure) {
-    Path indexDir = indexDir(vendor);
-    if (!hasCommit(indexDir)) {
-      drop(vendor, manager);
-      LOG.log(
-          Level.WARNING,
-          "vendor {0}: no index at {1} any more; no longer served ({2})",
-          vendor,
-          indexDir,
-          failure.toString());
-      return;
-    }
-    try {
-      SnapshotManager reopened =
-          followSwaps(vendor, new SnapshotManager(vendor, directory(vendor, indexDir)), 0);
-      managers.put(vendor, reopened);
-      close(manager);
-      failing.remove(vendor);
-      LOG.log(
-          Level.WARNING,
-          "vendor {0}: reopened at index generation {1} after a failed refresh ({2})",
-          vendor,
-          generation(reopened),
-          failure.toString());
-    } catch (IOException | RuntimeException e) {
-      e.addSuppressed(failure);
-      if (failing.add(vendor)) {
-        LOG.log(
-            Level.WARNING,
-            "vendor " + vendor + ": cannot refresh; serving its previous snapshot meanwhile",
-            e);
+  /** The vendors served now, with their managers (a live view; for the refresher). */
+  Map<String, SnapshotManager> served() {
+    return managers;
+  }
+
+  /**
+   * The vendors with a published index under the data directory: each folder whose name is a vendor
+   * name and whose {@code index} folder holds a commit, sorted by name.
+   *
+   * @throws IOException when the data directory cannot be listed
+   */
+  SortedSet<String> published() throws IOException {
+    SortedSet<String> vendors = new TreeSet<>();
+    if (Files.isDirectory(dataDir)) {
+      try (var folders = Files.list(dataDir)) {
+        folders
+            .map(folder -> folder.getFileName().toString())
+            .filter(VendorName::isValid)
+            .filter(vendor -> hasCommit(indexDir(vendor)))
+            .forEach(vendors::add);
       }
     }
+    return vendors;
   }
 
-  private void drop(String vendor, SnapshotManager manager) {
+  /** Whether {@code vendor}'s index folder holds a commit (a {@code segments_N} file). */
+  boolean hasCommit(String vendor) {
+    return hasCommit(indexDir(vendor));
+  }
+
+  /**
+   * Opens {@code vendor}'s index and serves it.
+   *
+   * @throws IOException when it cannot be opened; the vendor stays unserved
+   */
+  SnapshotManager open(String vendor) throws IOException {
+    SnapshotManager manager = logged(vendor, newManager(vendor));
+    try {
+      LOG.log(Level.INFO, "vendor {0}: serving index generation {1}", vendor, generation(manager));
+    } catch (IOException | RuntimeException e) {
+      close(manager);
+      throw e;
+    }
+    managers.put(vendor, manager);
+    return manager;
+  }
+
+  /**
+   * Opens {@code vendor}'s index afresh from its latest commit in place of {@code failed}, whose
+   * refresh failed with {@code failure}. Leases already taken keep their snapshot until they end.
+   *
+   * @throws IOException when it cannot be opened; {@code failed} stays served
+   */
+  SnapshotManager reopen(String vendor, SnapshotManager failed, Exception failure)
+      throws IOException {
+    SnapshotManager reopened = logged(vendor, newManager(vendor));
+    managers.put(vendor, reopened);
+    close(failed);
+    LOG.log(
+        Level.WARNING,
+        "vendor {0}: reopened at index generation {1} after a failed refresh ({2})",
+        vendor,
+        generation(reopened),
+        failure.toString());
+    return reopened;
+  }
+
+  /**
+   * Stops serving {@code vendor}, whose index went away ({@code failure} says how it showed).
+   * Leases already taken keep their snapshot until they end.
+   */
+  void drop(String vendor, SnapshotManager manager, Exception failure) {
     managers.remove(vendor, manager);
     close(manager);
-    failing.remove(vendor);
     Directory directory = directories.remove(vendor);
     if (directory != null) {
       try {
@@ -246,64 +251,22 @@ public final class VendorIndexes implements Closeable {
         LOG.log(Level.DEBUG, "closing the directory of vendor " + vendor, e);
       }
     }
+    LOG.log(
+        Level.WARNING,
+        "vendor {0}: no index at {1} any more; no longer served ({2})",
+        vendor,
+        indexDir(vendor),
+        failure.toString());
   }
 
-  /** Closes {@code manager}; leases already taken keep their snapshot until they end. */
-  private static void close(SnapshotManager manager) {
-    try {
-      manager.close();
-    } catch (IOException e) {
-      LOG.log(Level.DEBUG, "closing a snapshot manager", e);
-    }
+  private SnapshotManager newManager(String vendor) throws IOException {
+    Path indexDir = indexDir(vendor);
+    return new SnapshotManager(
+        vendor, directories.computeIfAbsent(vendor, v -> openDirectory(indexDir)));
   }
 
-  private void refreshQuietly() {
-    try {
-      refresh();
-    } catch (IOException | RuntimeException e) {
-      LOG.log(Level.WARNING, "index refresh failed; serving the previous snapshots", e);
-    }
-  }
-
-  /**
-   * Opens the vendors not served yet; their OPTIONS values are prepared {@code optionsAfter} ms on.
-   */
-  private void discover(long optionsAfter) throws IOException {
-    if (!Files.isDirectory(dataDir)) {
-      return;
-    }
-    try (var vendors = Files.list(dataDir)) {
-      for (Path vendorDir : (Iterable<Path>) vendors::iterator) {
-        String vendor = vendorDir.getFileName().toString();
-        if (VendorName.isValid(vendor)
-            && !managers.containsKey(vendor)
-            && hasCommit(indexDir(vendor))) {
-          try {
-            managers.put(vendor, open(vendor, optionsAfter));
-            failing.remove(vendor);
-          } catch (IOException | RuntimeException e) {
-            if (failing.add(vendor)) {
-              LOG.log(Level.WARNING, "vendor " + vendor + ": cannot open its index", e);
-            }
-          }
-        }
-      }
-    }
-  }
-
-  private SnapshotManager open(String vendor, long optionsAfter) throws IOException {
-    SnapshotManager manager = new SnapshotManager(vendor, directory(vendor, indexDir(vendor)));
-    LOG.log(Level.INFO, "vendor {0}: serving index generation {1}", vendor, generation(manager));
-    return followSwaps(vendor, manager, optionsAfter);
-  }
-
-  /**
-   * Prepares the OPTIONS values of {@code manager}'s current snapshot {@code optionsAfter} ms from
-   * now and of each snapshot it swaps to at once, and logs each swap, as operators read the log for
-   * them.
-   */
-  private SnapshotManager followSwaps(String vendor, SnapshotManager manager, long optionsAfter) {
-    prepareOptions(vendor, manager, optionsAfter);
+  /** Logs each swap of {@code manager} to a new commit, as operators read the log for them. */
+  private static SnapshotManager logged(String vendor, SnapshotManager manager) {
     manager.addListener(
         new ReferenceManager.RefreshListener() {
           @Override
@@ -317,37 +280,18 @@ public final class VendorIndexes implements Closeable {
                   "vendor {0}: swapped to index generation {1}",
                   vendor,
                   generation(manager));
-              prepareOptions(vendor, manager, 0);
             }
           }
         });
     return manager;
   }
 
-  /**
-   * Computes the OPTIONS values of {@code manager}'s current snapshot on the refresh thread, {@code
-   * after} ms from now and after whatever it is doing then: off the path of a server's start and of
-   * a swap (see {@link ListingState#options()}). A failure is logged; OPTIONS requests then try
-   * again.
-   */
-  private void prepareOptions(String vendor, SnapshotManager manager, long after) {
+  /** Closes {@code manager}; leases already taken keep their snapshot until they end. */
+  private static void close(SnapshotManager manager) {
     try {
-      refresher.schedule(() -> prepareOptionsNow(vendor, manager), after, TimeUnit.MILLISECONDS);
-    } catch (RejectedExecutionException closing) {
-      // The server is closing: nobody will ask.
-    }
-  }
-
-  private static void prepareOptionsNow(String vendor, SnapshotManager manager) {
-    try (Lease lease = manager.lease()) {
-      lease.snapshot().listings().options();
-    } catch (AlreadyClosedException replaced) {
-      // Dropped or reopened since: its successor prepares its own.
-    } catch (IOException | RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "vendor " + vendor + ": cannot list its OPTIONS values yet; requests will try again",
-          e);
+      manager.close();
+    } catch (IOException e) {
+      LOG.log(Level.DEBUG, "closing a snapshot manager", e);
     }
   }
 
@@ -355,11 +299,6 @@ public final class VendorIndexes implements Closeable {
     return dataDir.resolve(vendor).resolve("index");
   }
 
-  private Directory directory(String vendor, Path indexDir) {
-    return directories.computeIfAbsent(vendor, v -> openDirectory(indexDir));
-  }
-
-  /** Whether {@code indexDir} holds a commit (a {@code segments_N} file). */
   private static boolean hasCommit(Path indexDir) {
     String[] files = indexDir.toFile().list();
     return files != null && SegmentInfos.getLastCommitGeneration(files) >= 0;
@@ -393,21 +332,17 @@ public final class VendorIndexes implements Closeable {
     try {
       return FSDirectory.open(indexDir);
     } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
+      throw new UncheckedIOException(e);
     }
   }
 
+  /**
+   * Stops the refresh thread (a warm-up under way ends first), then closes every manager and
+   * directory; leases still held keep their reader open until they end.
+   */
   @Override
   public void close() throws IOException {
-    refresher.shutdownNow();
-    try {
-      // A computation in progress holds a lease: let it end before the directories close.
-      if (!refresher.awaitTermination(10, TimeUnit.SECONDS)) {
-        LOG.log(Level.WARNING, "the index refresh thread did not stop within 10 s; closing anyway");
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    refresher.close();
     for (SnapshotManager manager : managers.values()) {
       manager.close();
     }

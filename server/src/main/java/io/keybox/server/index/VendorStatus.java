@@ -1,6 +1,8 @@
 package io.keybox.server.index;
 
+import java.io.IOException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -11,6 +13,18 @@ import java.util.Optional;
  * @param index the served commit; empty when the vendor has no index yet
  */
 public record VendorStatus(String vendor, Optional<Served> index) {
+
+  /**
+   * Reads the status of the vendors to report, each time it is asked (health checks, scrapes), e.g.
+   * {@code () -> indexes.status(configured)}.
+   */
+  @FunctionalInterface
+  public interface Source {
+    /**
+     * @throws IOException when an index could not be read
+     */
+    List<VendorStatus> status() throws IOException;
+  }
 
   /**
    * The commit being served.

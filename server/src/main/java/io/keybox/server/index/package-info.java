@@ -1,11 +1,26 @@
 /**
- * Index snapshots: one manager per vendor, a Lucene {@code ReferenceManager} over a {@link
- * io.keybox.server.index.Snapshot} that holds the searcher and the state derived from its reader
- * (the listing facet state, built with the snapshot, and the OPTIONS value lists, computed on the
- * refresh thread once it is served: {@link io.keybox.server.index.ListingState}), so they are
- * swapped together and built once per commit. Callers hold a {@link io.keybox.server.index.Lease}
- * for the whole of a request. A background thread refreshes. {@link
- * io.keybox.server.index.VendorStatus} is what health and metrics report of each vendor. Depends on
- * Lucene (core and facet), the schema module and {@code error}.
+ * Index snapshots, in Lucene's {@code ReferenceManager} idiom: one {@link
+ * io.keybox.server.index.SnapshotManager} per vendor over a {@link io.keybox.server.index.Snapshot}
+ * that holds the searcher and the state derived from its reader (the listing facet state and the
+ * OPTIONS value lists: {@link io.keybox.server.index.ListingState}), so they are swapped together
+ * and built once per commit.
+ *
+ * <ul>
+ *   <li>{@link io.keybox.server.index.VendorIndexes}: the registry of the served vendors and the
+ *       {@link io.keybox.server.index.Lease} a request holds on one snapshot for its whole length;
+ *       it logs each open, swap, reopen and drop, and reports each vendor's {@link
+ *       io.keybox.server.index.VendorStatus}.
+ *   <li>{@link io.keybox.server.index.IndexRefresher}: the background thread that swaps in new
+ *       commits, finds vendors whose first index appears, and drops or reopens vendors whose index
+ *       went away or was rebuilt, and runs the {@link io.keybox.server.index.SnapshotWarmer}s the
+ *       server registers on each snapshot once served (this package does not know what they
+ *       compute).
+ *   <li>{@link io.keybox.server.index.IndexMetrics}: the per-vendor gauges of {@code /-/metrics}, a
+ *       Prometheus collector that reads each vendor's status at each scrape.
+ * </ul>
+ *
+ * <p>Depends on Lucene (core and facet), the schema module, {@code error} (it throws {@link
+ * io.keybox.server.error.IndexUnavailableException}, never an HTTP status) and the Prometheus
+ * client's model; never on {@code http}, {@code search}, {@code query} or {@code metrics}.
  */
 package io.keybox.server.index;

@@ -6,7 +6,7 @@ import java.util.OptionalLong;
 /**
  * A validated {@code GET /properties} request.
  *
- * @param filter what matches
+ * @param filter what matches: the values of {@link io.keybox.schema.listing.ListingFilters}
  * @param sort the order (ignored in cursor mode, which orders by mlsId)
  * @param descending whether {@code sort} runs from high to low
  * @param limit page size, 1..500
@@ -16,7 +16,7 @@ import java.util.OptionalLong;
  * @param count whether to report the total number of matches
  */
 public record ListingSearchRequest(
-    ListingFilter filter,
+    FilterValues filter,
     ListingSort sort,
     boolean descending,
     int limit,

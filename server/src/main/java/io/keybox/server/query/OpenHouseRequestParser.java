@@ -1,10 +1,9 @@
 package io.keybox.server.query;
 
-import io.keybox.schema.listing.PropertyType;
+import io.keybox.schema.openhouse.OpenHouseFilters;
 import io.keybox.schema.openhouse.OpenHouseSort;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -17,25 +16,14 @@ public final class OpenHouseRequestParser {
   /** The page size when {@code limit} is absent. */
   public static final int DEFAULT_LIMIT = 12;
 
-  /** Every parameter {@link #parse} reads; the endpoint adds {@code vendor}. */
+  /**
+   * Every parameter {@link #parse} reads: the filters (by their rows), {@code sort}, {@code
+   * include} and paging. The endpoint adds {@code vendor}.
+   */
   public static final List<String> PARAMETERS =
       Stream.concat(
-              Stream.of(
-                  "type",
-                  "listingId",
-                  "cities",
-                  "brokers",
-                  "agent",
-                  "minprice",
-                  "maxprice",
-                  "minarea",
-                  "minbeds",
-                  "minbaths",
-                  "startdate",
-                  IdxParam.NAME,
-                  "sort",
-                  Include.NAME),
-              Paging.parameters(true).stream())
+              OpenHouseFilters.TABLE.names().stream(),
+              Stream.concat(Stream.of("sort", Include.NAME), Paging.parameters(true).stream()))
           .toList();
 
   private final int offsetWindow;
@@ -63,42 +51,10 @@ public final class OpenHouseRequestParser {
               OpenHouseSort.parameterValues());
     }
     return new OpenHouseSearchRequest(
-        filter(params),
+        FilterParser.parse(OpenHouseFilters.TABLE, params),
         sort,
         descending,
         Paging.parse(params, DEFAULT_LIMIT, offsetWindow, true),
         Include.parse(params.values(Include.NAME)));
-  }
-
-  private static OpenHouseFilter filter(Params params) {
-    Set<PropertyType> types =
-        params
-            .first("type")
-            .map(
-                v ->
-                    ParamValues.oneOf(
-                        "type", v, PropertyType::parse, PropertyType.parameterNames()))
-            .orElse(PropertyType.RES)
-            .selectedByParameter();
-    return new OpenHouseFilter(
-        types,
-        params.values("listingId"),
-        params.values("cities"),
-        params.values("brokers"),
-        params.first("agent"),
-        new Range<>(
-            params
-                .first("minprice")
-                .map(v -> ParamValues.integerAsDouble("minprice", v))
-                .orElse(null),
-            params
-                .first("maxprice")
-                .map(v -> ParamValues.integerAsDouble("maxprice", v))
-                .orElse(null)),
-        params.first("minarea").map(v -> ParamValues.integer("minarea", v)),
-        params.first("minbeds").map(v -> ParamValues.integer("minbeds", v)),
-        params.first("minbaths").map(v -> ParamValues.decimal("minbaths", v)),
-        params.first("startdate").map(v -> ParamValues.instant("startdate", v, false)),
-        IdxParam.parse(params));
   }
 }

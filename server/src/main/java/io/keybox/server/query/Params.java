@@ -7,21 +7,13 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The query parameters of a request, in their original order and spelling. Names are
  * case-sensitive. Empty (or blank) values are kept for echoing in links but ignored by {@link
- * #values} and {@link #first}, as API.md §1 requires.
- *
- * <p>An endpoint declares the names it reads ({@link #declaring}); reading any other name is a
- * programming error, so each endpoint's published parameter list (the OpenAPI document is checked
- * against it) is exactly what its code reads. The names read are recorded ({@link #namesRead}).
- * NOTE: a Params belongs to one request; it is not thread-safe.
+ * #values} and {@link #first}, as API.md §1 requires. Immutable.
  */
 public final class Params {
   /** One {@code name=value} pair, percent-decoded. */
@@ -35,48 +27,8 @@ public final class Params {
 
   private final List<Param> all;
 
-  /** The names that may be read; null: any. */
-  private final Set<String> declared;
-
-  /** Names this view reads as absent, without recording or checking them. */
-  private final Set<String> hidden;
-
-  /** The names read, shared by a Params and its views. */
-  private final Set<String> read;
-
   public Params(List<Param> all) {
-    this(all, null, Set.of(), new LinkedHashSet<>());
-  }
-
-  private Params(List<Param> all, Set<String> declared, Set<String> hidden, Set<String> read) {
     this.all = List.copyOf(all);
-    this.declared = declared;
-    this.hidden = hidden;
-    this.read = read;
-  }
-
-  /**
-   * These parameters, readable only by the names an endpoint declares: {@link #values} and {@link
-   * #first} of another name throw {@link IllegalStateException}.
-   */
-  public Params declaring(Collection<String> names) {
-    return new Params(all, Set.copyOf(names), hidden, new LinkedHashSet<>());
-  }
-
-  /**
-   * A view in which {@code names} read as absent (whatever their values) and need not be declared;
-   * reads of other names are checked and recorded as by this object. For an endpoint that ignores
-   * some parameters of a parser it shares, like analytics the /properties filters it leaves out.
-   */
-  public Params without(Set<String> names) {
-    Set<String> both = new LinkedHashSet<>(hidden);
-    both.addAll(names);
-    return new Params(all, declared, Set.copyOf(both), read);
-  }
-
-  /** The names read so far (through {@link #values} or {@link #first}), in first-read order. */
-  public Set<String> namesRead() {
-    return Set.copyOf(read);
   }
 
   /**
@@ -113,9 +65,6 @@ public final class Params {
   /** The non-blank values of {@code name}, trimmed, in order. */
   public List<String> values(String name) {
     List<String> values = new ArrayList<>();
-    if (!use(name)) {
-      return values;
-    }
     for (Param param : all) {
       if (param.name().equals(name) && !param.value().isBlank()) {
         values.add(param.value().strip());
@@ -129,31 +78,12 @@ public final class Params {
    * than once takes its first value.
    */
   public Optional<String> first(String name) {
-    if (!use(name)) {
-      return Optional.empty();
-    }
     for (Param param : all) {
       if (param.name().equals(name) && !param.value().isBlank()) {
         return Optional.of(param.value().strip());
       }
     }
     return Optional.empty();
-  }
-
-  /** Checks and records a read of {@code name}; false when this view hides it. */
-  private boolean use(String name) {
-    if (hidden.contains(name)) {
-      return false;
-    }
-    if (declared != null && !declared.contains(name)) {
-      throw new IllegalStateException(
-          "parameter '"
-              + name
-              + "' is read but not declared by this endpoint; declared: "
-              + declared);
-    }
-    read.add(name);
-    return true;
   }
 
   private static String decode(String raw) {

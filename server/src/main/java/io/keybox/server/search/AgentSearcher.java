@@ -2,11 +2,11 @@ package io.keybox.server.search;
 
 import io.keybox.schema.agent.AgentDocuments;
 import io.keybox.schema.agent.AgentFields;
-import io.keybox.schema.field.SortOrder;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.index.Snapshot;
-import io.keybox.server.query.AgentRequestParser;
 import io.keybox.server.query.AgentSearchRequest;
+import io.keybox.server.query.FilterQueryBuilder;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ public final class AgentSearcher {
     PageHits hits =
         Pager.page(
             searcher,
-            AgentRequestParser.query(request),
+            FilterQueryBuilder.build(request.filter()),
             SortOrder.of(AgentFields.BY_NAME),
             Optional.empty(),
             request.paging());

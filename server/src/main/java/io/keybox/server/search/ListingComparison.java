@@ -1,22 +1,25 @@
 package io.keybox.server.search;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.JsonPaths;
+import io.keybox.schema.field.KeywordField;
+import io.keybox.schema.field.NumericColumn;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
-import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.listing.Status;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.search.Numbers.Values;
+import io.keybox.server.search.exec.ColumnReader;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsCollectorManager;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
@@ -29,7 +32,6 @@ import org.apache.lucene.search.ScoreDoc;
  * use.
  */
 public final class ListingComparison {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * The analytics of listing {@code mlsId}.
@@ -47,15 +49,16 @@ public final class ListingComparison {
     if (hits.length == 0) {
       throw new NotFoundException("listing " + mlsId + " not found");
     }
-    // One document: reading its stored JSON is cheaper than opening doc values for four fields.
-    JsonNode listing =
-        JSON.readTree(
-            ListingSource.load(searcher.storedFields(), hits[0].doc, false, false)
-                .toBytes(false, false));
+    // The listing's own values from doc values, through the same fields its comparables are
+    // found and read by.
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(hits[0].doc, leaves));
+    int doc = hits[0].doc - leaf.docBase;
     double ownPricePerSqFt =
-        Numbers.pricePerSqFt(number(listing, "listPrice"), number(listing, "property", "area"));
-    Optional<String> area = Optional.ofNullable(JsonPaths.text(listing, "mls", "area"));
-    Optional<String> type = Optional.ofNullable(JsonPaths.text(listing, "property", "type"));
+        Numbers.pricePerSqFt(
+            number(leaf, ListingFields.LIST_PRICE, doc), number(leaf, ListingFields.AREA, doc));
+    Optional<String> area = displayValue(leaf, ListingFields.MLS_AREA, doc);
+    Optional<String> type = displayValue(leaf, ListingFields.TYPE, doc);
     Values prices = new Values();
     Values pricesPerSqFt = new Values();
     long count = 0;
@@ -94,8 +97,23 @@ public final class ListingComparison {
             percentile));
   }
 
-  private static double number(JsonNode listing, String... path) {
-    Double value = JsonPaths.number(listing, path);
-    return value == null ? Double.NaN : value;
+  /** The value of {@code column} of segment document {@code doc}; NaN when it has none. */
+  private static double number(LeafReaderContext leaf, NumericColumn column, int doc)
+      throws IOException {
+    double[] value = new double[1];
+    ColumnReader.of(leaf.reader(), column).read(new int[] {doc}, 1, value);
+    return value[0];
+  }
+
+  /**
+   * The display spelling of {@code field}'s value for segment document {@code doc} (trimmed, as
+   * distributions and OPTIONS show it), if it has one.
+   */
+  private static Optional<String> displayValue(LeafReaderContext leaf, KeywordField field, int doc)
+      throws IOException {
+    SortedSetDocValues values = DocValues.getSortedSet(leaf.reader(), field.displayValuesField());
+    return values.advanceExact(doc)
+        ? Optional.of(values.lookupOrd(values.nextOrd()).utf8ToString())
+        : Optional.empty();
   }
 }

@@ -1,6 +1,5 @@
 package io.keybox.server.search;
 
-import io.keybox.schema.PageStoredFields;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
@@ -8,9 +7,11 @@ import io.keybox.schema.listing.ListingSource;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.Include;
-import io.keybox.server.query.ListingQueryBuilder;
 import io.keybox.server.query.ListingSearchRequest;
+import io.keybox.server.search.exec.PageStoredFields;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +35,9 @@ public final class ListingSearcher {
     PageHits hits =
         Pager.page(
             searcher,
-            ListingQueryBuilder.build(request.filter()),
-            request.sort().sort(request.descending()),
+            FilterQueryBuilder.build(request.filter()),
+            SortOrder.missingLast(
+                request.sort().sort(request.descending()), request.sort().hasKey()),
             Optional.of(ListingFields.MLS_ID),
             request.paging());
     StoredFields stored = PageStoredFields.of(searcher.getIndexReader(), hits.docs());

@@ -1,15 +1,15 @@
 package io.keybox.server.search;
 
-import io.keybox.schema.listing.DimCounts;
 import io.keybox.schema.listing.ListingDim;
 import io.keybox.schema.listing.ListingFacets;
 import io.keybox.schema.listing.ListingFields;
-import io.keybox.schema.listing.ValueCount;
 import io.keybox.server.index.Snapshot;
-import io.keybox.server.query.ListingFilter;
-import io.keybox.server.query.ListingQueryBuilder;
+import io.keybox.server.query.FilterQueryBuilder;
+import io.keybox.server.query.FilterValues;
 import io.keybox.server.search.Numbers.Mean;
 import io.keybox.server.search.Numbers.Values;
+import io.keybox.server.search.exec.DimCounts;
+import io.keybox.server.search.exec.ValueCount;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -29,9 +29,9 @@ public final class MarketAnalytics {
    *
    * @throws IOException from the index
    */
-  public MarketStats compute(Snapshot snapshot, ListingFilter filter) throws IOException {
+  public MarketStats compute(Snapshot snapshot, FilterValues filter) throws IOException {
     FacetsCollector matches =
-        snapshot.searcher().search(ListingQueryBuilder.build(filter), new FacetsCollectorManager());
+        snapshot.searcher().search(FilterQueryBuilder.build(filter), new FacetsCollectorManager());
     Values prices = new Values(MatchScan.count(matches));
     Mean price = new Mean();
     Mean area = new Mean();
@@ -59,7 +59,7 @@ public final class MarketAnalytics {
         snapshot.listings().facets().isEmpty()
             ? Optional.empty()
             : Optional.of(
-                ListingFacets.count(
+                DimCounts.count(
                     snapshot.listings().facets().get(), matches, ListingFacets.ANALYTICS_DIMS));
     return new MarketStats(
         MatchScan.count(matches),

@@ -1,6 +1,6 @@
 package io.keybox.server.search;
 
-import io.keybox.schema.listing.ValueCount;
+import io.keybox.server.search.exec.ValueCount;
 import java.util.List;
 import java.util.OptionalDouble;
 

@@ -1,7 +1,7 @@
 package io.keybox.server.search;
 
-import io.keybox.schema.field.ColumnReader;
 import io.keybox.schema.field.NumericColumn;
+import io.keybox.server.search.exec.ColumnReader;
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.facet.FacetsCollector;
@@ -47,7 +47,7 @@ final class MatchScan {
       }
       ColumnReader[] readers = new ColumnReader[columns.size()];
       for (int c = 0; c < readers.length; c++) {
-        readers[c] = columns.get(c).columnReader(segment.context().reader());
+        readers[c] = ColumnReader.of(segment.context().reader(), columns.get(c));
       }
       int doc = matched.nextDoc();
       while (doc != DocIdSetIterator.NO_MORE_DOCS) {

@@ -1,6 +1,6 @@
 package io.keybox.server.search;
 
-import io.keybox.schema.field.Median;
+import io.keybox.server.search.exec.Median;
 import java.util.Arrays;
 import java.util.OptionalDouble;
 

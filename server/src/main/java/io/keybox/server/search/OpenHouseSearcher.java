@@ -7,9 +7,10 @@ import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.Include;
-import io.keybox.server.query.OpenHouseQueryBuilder;
 import io.keybox.server.query.OpenHouseSearchRequest;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +37,9 @@ public final class OpenHouseSearcher {
     PageHits hits =
         Pager.page(
             searcher,
-            OpenHouseQueryBuilder.build(request.filter()),
-            request.sort().sort(request.descending()),
+            FilterQueryBuilder.build(request.filter()),
+            SortOrder.missingLast(
+                request.sort().sort(request.descending()), request.sort().hasKey()),
             Optional.of(OpenHouseFields.OPEN_HOUSE_KEY),
             request.paging());
     StoredFields stored = searcher.storedFields();

@@ -1,9 +1,9 @@
 package io.keybox.server.search;
 
 import io.keybox.schema.field.LongValueField;
-import io.keybox.schema.field.SortOrder;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.query.Paging;
+import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

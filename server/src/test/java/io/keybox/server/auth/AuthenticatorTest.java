@@ -391,7 +391,8 @@ class AuthenticatorTest {
       for (int i = 0; i < 3; i++) {
         logins.add(pool.submit(() -> auth.authenticate(basic("alice:wonderland"))));
       }
-      Thread.sleep(100); // the three are waiting for the first check (or have not started yet)
+      // All three wait for the first check, so none can be answered from the cache instead.
+      awaitSharedWaiters(auth, 3);
       release.countDown();
       for (Future<Optional<Account>> login : logins) {
         assertEquals(Optional.of(ALICE), login.get(5, TimeUnit.SECONDS));
@@ -427,7 +428,7 @@ class AuthenticatorTest {
                 }));
       }
       assertTrue(calling.await(5, TimeUnit.SECONDS));
-      Thread.sleep(200); // let them reach the wait
+      awaitSharedWaiters(auth, waiters);
       assertThrows(
           Authenticator.BusyException.class, () -> auth.authenticate(basic("alice:wonderland")));
       release.countDown();
@@ -458,6 +459,18 @@ class AuthenticatorTest {
     } finally {
       release.countDown();
       pool.shutdownNow();
+    }
+  }
+
+  /** Waits until exactly {@code count} requests wait for a shared check (5 s at most). */
+  private static void awaitSharedWaiters(Authenticator auth, int count)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (auth.sharedWaiters() != count) {
+      assertTrue(
+          System.nanoTime() < deadline,
+          "expected " + count + " waiting requests, got " + auth.sharedWaiters());
+      TimeUnit.MILLISECONDS.sleep(1); // polls a state, not a guess of how long it takes
     }
   }
 }

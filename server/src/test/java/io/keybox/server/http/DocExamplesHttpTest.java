@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.generator.FeedGenerator;
+import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
-import io.keybox.indexer.generate.FeedGenerator;
-import io.keybox.indexer.generate.GeneratorConfig;
 import io.keybox.server.DocExamples;
 import io.keybox.server.DocExamples.Example;
 import io.keybox.server.auth.Accounts;

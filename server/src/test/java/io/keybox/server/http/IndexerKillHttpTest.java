@@ -4,13 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.keybox.indexer.generate.FeedGenerator;
-import io.keybox.indexer.generate.GeneratorConfig;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.generator.FeedGenerator;
+import io.keybox.generator.GeneratorConfig;
+import io.keybox.indexer.build.BuildReport;
+import io.keybox.indexer.build.VendorIndexBuilder;
+import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -29,25 +34,35 @@ class IndexerKillHttpTest {
 
   @TempDir Path dir;
 
-  /** Runs {@code index} in a separate JVM on the test's classpath. */
+  /**
+   * Runs a forced full index of {@code dump} ({@code keybox index --force}) in a separate JVM on
+   * the test's classpath: {@link #main}.
+   */
   private static Process indexer(Path dataDir, Path dump, String vendor) throws Exception {
     String java = ProcessHandle.current().info().command().orElse("java");
     return new ProcessBuilder(
             java,
             "-cp",
             System.getProperty("java.class.path"),
-            "io.keybox.indexer.IndexerMain",
-            "index",
-            "--data-dir",
+            IndexerKillHttpTest.class.getName(),
             dataDir.toString(),
-            "--vendor",
             vendor,
-            "--listings",
-            dump.toString(),
-            "--force")
+            dump.toString())
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
         .start();
+  }
+
+  /**
+   * The indexer process: what {@code keybox index --data-dir DIR --vendor NAME --listings DUMP
+   * --force} runs (the command itself lives in the app module, which depends on this one).
+   */
+  public static void main(String[] args) throws Exception {
+    BuildReport report =
+        new VendorIndexBuilder(
+                new ObjectMapper(), Clock.systemUTC(), Runtime.getRuntime().availableProcessors())
+            .rebuild(new VendorLayout(Path.of(args[0]), args[1]), Path.of(args[2]), true);
+    System.exit(report.published() ? 0 : 1);
   }
 
   @Test

@@ -8,8 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.agent.AgentFilters;
 import io.keybox.schema.agent.AgentShape;
+import io.keybox.schema.filter.Filter;
+import io.keybox.schema.filter.FilterTable;
+import io.keybox.schema.filter.ValueType;
+import io.keybox.schema.listing.ListingFilters;
 import io.keybox.schema.listing.ListingShape;
+import io.keybox.schema.openhouse.OpenHouseFilters;
 import io.keybox.schema.openhouse.OpenHouseShape;
 import io.keybox.schema.shape.Shape;
 import io.keybox.server.auth.Account;
@@ -46,9 +52,10 @@ import org.junit.jupiter.api.io.TempDir;
  * The OpenAPI document served at {@code /-/openapi.json} against the implementation: an independent
  * parser accepts it; every operation the server routes is documented with exactly the query
  * parameters its code reads ({@link KeyboxServer#endpoints()}), and nothing else is documented;
- * real responses over data/fixtures/basic conform to the documented schemas and hold every
- * documented key; the documented required headers are sent; the resource schemas follow the schema
- * module's shapes.
+ * every filter parameter is documented by its filter table row (its line and its value's shape),
+ * and every other documented parameter is a paging, sort or include one; real responses over
+ * data/fixtures/basic conform to the documented schemas and hold every documented key; the
+ * documented required headers are sent; the resource schemas follow the schema module's shapes.
  */
 class OpenApiDocumentTest {
   private static final String SECRET = "s3cret";
@@ -162,6 +169,106 @@ class OpenApiDocumentTest {
                         method ->
                             documented.add(method.toUpperCase(Locale.ROOT) + " " + p.getKey())));
     assertEquals(routed, documented, "documented operations");
+  }
+
+  // ------------------------------------------------------------------ filter rows
+
+  /** Each search operation's filter table. */
+  private static final Map<String, FilterTable> FILTERS =
+      Map.of(
+          "/properties", ListingFilters.TABLE,
+          "/properties/analytics", ListingFilters.ANALYTICS,
+          "/openhouses", OpenHouseFilters.TABLE,
+          "/agents", AgentFilters.TABLE);
+
+  /** What a search reads besides its filters. */
+  private static final Set<String> NOT_FILTERS =
+      Set.of("sort", "include", "limit", "offset", "lastId", "count", "vendor");
+
+  @Test
+  void everyFilterRowIsDocumentedByItsLineAndShapeAndEveryOtherParameterIsNoFilter() {
+    List<String> problems = new ArrayList<>();
+    FILTERS.forEach(
+        (path, table) -> {
+          Map<String, JsonNode> documented = queryParameters(path);
+          for (Filter<?> row : table.rows()) {
+            JsonNode parameter = documented.get(row.name());
+            if (parameter == null) {
+              problems.add(path + ": filter " + row.name() + " is not documented");
+            } else {
+              problems.addAll(rowProblems(path, row, parameter));
+            }
+          }
+          for (String name : documented.keySet()) {
+            if (table.row(name).isEmpty() && !NOT_FILTERS.contains(name)) {
+              problems.add(path + ": " + name + " is documented but is no filter row");
+            }
+          }
+        });
+    // The single-record lookups take the listing's display rule alone.
+    for (String path :
+        List.of(
+            "/properties/{mlsId}", "/properties/{mlsId}/analytics", "/openhouses/{openHouseKey}")) {
+      problems.addAll(rowProblems(path, ListingFilters.IDX, queryParameters(path).get("idx")));
+    }
+    assertEquals(List.of(), problems);
+  }
+
+  /** The query parameters documented on GET {@code path}, by name. */
+  private static Map<String, JsonNode> queryParameters(String path) {
+    Map<String, JsonNode> parameters = new LinkedHashMap<>();
+    for (JsonNode parameter : document.path("paths").path(path).path("get").path("parameters")) {
+      JsonNode resolved = resolve(parameter);
+      if (resolved.path("in").asText().equals("query")) {
+        parameters.put(resolved.get("name").asText(), resolved);
+      }
+    }
+    return parameters;
+  }
+
+  /** Where {@code parameter}'s description and schema differ from {@code row}. */
+  private static List<String> rowProblems(String path, Filter<?> row, JsonNode parameter) {
+    String where = path + ": " + row.name();
+    List<String> problems = new ArrayList<>();
+    if (!row.doc().equals(parameter.path("description").asText())) {
+      problems.add(
+          where
+              + ": documented as '"
+              + parameter.path("description").asText()
+              + "', the row says '"
+              + row.doc()
+              + "'");
+    }
+    JsonNode schema = parameter.path("schema");
+    JsonNode value = schema;
+    if (row.repeated()) {
+      if (!schema.path("type").asText().equals("array")
+          || !parameter.path("style").asText().equals("form")
+          || !parameter.path("explode").asBoolean()) {
+        problems.add(where + ": repeated, but not documented as an exploded form array");
+      }
+      value = schema.path("items");
+    } else if (schema.path("type").asText().equals("array")) {
+      problems.add(where + ": one value, but documented as an array");
+    }
+    String type =
+        switch (row.type()) {
+          case TEXT, DATE -> "string";
+          case INTEGER -> "integer";
+          case DECIMAL -> "number";
+        };
+    if (!value.path("type").asText().equals(type)) {
+      problems.add(where + ": a " + type + ", documented as " + value.path("type"));
+    }
+    if (row.type() == ValueType.INTEGER && !value.path("format").asText().equals("int64")) {
+      problems.add(where + ": a 64-bit integer, documented with format " + value.path("format"));
+    }
+    Set<String> documentedValues = new TreeSet<>();
+    value.path("enum").forEach(v -> documentedValues.add(v.asText()));
+    if (!documentedValues.equals(new TreeSet<>(row.allowed()))) {
+      problems.add(where + ": accepts " + row.allowed() + ", documented " + documentedValues);
+    }
+    return problems;
   }
 
   // ------------------------------------------------------------------ real responses

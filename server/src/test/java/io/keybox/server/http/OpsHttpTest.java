@@ -169,16 +169,16 @@ class OpsHttpTest {
     assertEquals(1, sample(scrape, "keybox_rate_limited_total{key=\"plain\"}"));
     assertEquals(1, sample(scrape, "keybox_vendor_ready{vendor=\"fixture\"}"));
     assertEquals(
-        12, sample(scrape, "keybox_vendor_documents{vendor=\"fixture\",kind=\"listing\"}"));
+        12, sample(scrape, "keybox_vendor_documents{kind=\"listing\",vendor=\"fixture\"}"));
     assertEquals(
-        10, sample(scrape, "keybox_vendor_documents{vendor=\"fixture\",kind=\"openhouse\"}"));
-    assertEquals(6, sample(scrape, "keybox_vendor_documents{vendor=\"fixture\",kind=\"agent\"}"));
+        10, sample(scrape, "keybox_vendor_documents{kind=\"openhouse\",vendor=\"fixture\"}"));
+    assertEquals(6, sample(scrape, "keybox_vendor_documents{kind=\"agent\",vendor=\"fixture\"}"));
     assertEquals(1, sample(scrape, "keybox_vendor_index_generation{vendor=\"fixture\"}"));
     assertEquals(
         1793512800,
         sample(scrape, "keybox_vendor_last_refresh_timestamp_seconds{vendor=\"fixture\"}"));
-    assertTrue(sample(scrape, "keybox_jvm_heap_used_bytes") > 0);
-    assertTrue(sample(scrape, "keybox_jvm_heap_committed_bytes") > 0);
+    assertTrue(sample(scrape, "jvm_memory_used_bytes{area=\"heap\"}") > 0);
+    assertTrue(sample(scrape, "jvm_memory_committed_bytes{area=\"heap\"}") > 0);
     assertTrue(scrape.contains("# TYPE keybox_http_request_duration_seconds histogram\n"));
   }
 

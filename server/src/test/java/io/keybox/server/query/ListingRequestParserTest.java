@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.schema.listing.IdxRule;
+import io.keybox.schema.listing.ListingFilters;
 import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.schema.listing.Status;
@@ -15,6 +16,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class ListingRequestParserTest {
@@ -32,11 +34,10 @@ class ListingRequestParserTest {
   void defaultsAreActiveResidentialAndRentalIdxNullNewestFirst() {
     for (String query : List.of("", "status=&type=&idx=&sort=&limit=&offset=&lastId=&count=")) {
       ListingSearchRequest request = parse(query);
-      ListingFilter filter = request.filter();
-      assertEquals(EnumSet.of(Status.Active), filter.statuses());
-      assertEquals(
-          EnumSet.of(PropertyType.RES, PropertyType.CND, PropertyType.RNT), filter.types());
-      assertEquals(IdxRule.NULL, filter.idx());
+      FilterValues filter = request.filter();
+      assertEquals(Set.of("Active"), statuses(filter));
+      assertEquals(Set.of("RES", "CND", "RNT"), typeCodes(filter));
+      assertEquals(Optional.of(IdxRule.NULL), filter.get(ListingFilters.IDX));
       assertEquals(ListingSort.MODIFIED, request.sort());
       assertTrue(request.descending());
       assertEquals(20, request.limit());
@@ -44,24 +45,31 @@ class ListingRequestParserTest {
       assertEquals(OptionalLong.empty(), request.lastId());
       assertEquals(Include.NONE, request.include());
       assertFalse(request.count());
-      assertEquals(List.of(), filter.keywords());
-      assertTrue(filter.price().isOpen() && filter.listDate().isOpen());
-      assertEquals(Optional.empty(), filter.polygon());
+      assertEquals(Optional.empty(), filter.get(ListingFilters.Q));
+      assertTrue(
+          filter.get(ListingFilters.MIN_PRICE).isEmpty()
+              && filter.get(ListingFilters.MAX_PRICE).isEmpty()
+              && filter.get(ListingFilters.MIN_LIST_DATE).isEmpty()
+              && filter.get(ListingFilters.MAX_LIST_DATE).isEmpty());
+      assertEquals(Optional.empty(), filter.get(ListingFilters.POINTS));
     }
   }
 
   @Test
   void statusTypeAndSubtypeAcceptTheirSpellings() {
-    ListingFilter filter =
+    FilterValues filter =
         parse(
                 "status=sold&status=Under+Contract&status=active&type=Residential&type=MLF&type=farm"
                     + "&subtype=TownHouse")
             .filter();
-    assertEquals(EnumSet.of(Status.Active, Status.Pending, Status.Closed), filter.statuses());
     assertEquals(
-        EnumSet.of(PropertyType.RES, PropertyType.CND, PropertyType.MLF, PropertyType.FRM),
-        filter.types());
-    assertEquals(List.of("townhouse"), filter.subtypes());
+        EnumSet.of(Status.Active, Status.Pending, Status.Closed),
+        EnumSet.copyOf(filter.get(ListingFilters.STATUS).orElseThrow()));
+    assertEquals(Set.of("RES", "CND", "MLF", "FRM"), typeCodes(filter));
+    assertEquals(
+        List.of(PropertyType.RES, PropertyType.MLF, PropertyType.FRM),
+        filter.get(ListingFilters.TYPE).orElseThrow());
+    assertEquals(Optional.of(List.of("townhouse")), filter.get(ListingFilters.SUBTYPE));
   }
 
   @Test
@@ -76,27 +84,35 @@ class ListingRequestParserTest {
 
   @Test
   void rangesKeepTheirBoundsAndMaxListDateAsADateIsTheWholeDay() {
-    ListingFilter filter =
+    FilterValues filter =
         parse(
                 "minprice=100&maxbaths=2.5&minacres=.25&minlistdate=2024-05-01"
                     + "&maxlistdate=2024-05-01&maxdom=0&minGarageSpaces=2")
             .filter();
-    assertEquals(new Range<>(100.0, null), filter.price());
-    assertEquals(new Range<>(null, 2.5), filter.baths());
-    assertEquals(new Range<>(0.25, null), filter.acres());
-    assertEquals(new Range<>(2.0, null), filter.garageSpaces());
-    assertEquals(Optional.of(0L), filter.maxDaysOnMarket());
+    assertEquals(Optional.of(100.0), filter.get(ListingFilters.MIN_PRICE));
+    assertEquals(Optional.empty(), filter.get(ListingFilters.MAX_PRICE));
+    assertEquals(Optional.empty(), filter.get(ListingFilters.MIN_BATHS));
+    assertEquals(Optional.of(2.5), filter.get(ListingFilters.MAX_BATHS));
+    assertEquals(Optional.of(0.25), filter.get(ListingFilters.MIN_ACRES));
+    assertEquals(Optional.empty(), filter.get(ListingFilters.MAX_ACRES));
+    assertEquals(Optional.of(2.0), filter.get(ListingFilters.MIN_GARAGE_SPACES));
+    assertEquals(Optional.empty(), filter.get(ListingFilters.MAX_GARAGE_SPACES));
+    assertEquals(Optional.of(0L), filter.get(ListingFilters.MAX_DAYS_ON_MARKET));
+    // The list date bounds in epoch milliseconds, as the field holds them.
     assertEquals(
-        new Range<>(
-            Instant.parse("2024-05-01T00:00:00Z"), Instant.parse("2024-05-01T23:59:59.999Z")),
-        filter.listDate());
+        Optional.of(Instant.parse("2024-05-01T00:00:00Z").toEpochMilli()),
+        filter.get(ListingFilters.MIN_LIST_DATE));
+    assertEquals(
+        Optional.of(Instant.parse("2024-05-01T23:59:59.999Z").toEpochMilli()),
+        filter.get(ListingFilters.MAX_LIST_DATE));
   }
 
   @Test
   void aSingleValuedParameterTakesItsFirstNonEmptyValue() {
     ListingSearchRequest request = parse("limit=&limit=5&limit=7&minprice=9&minprice=1");
     assertEquals(5, request.limit());
-    assertEquals(new Range<>(9.0, null), request.filter().price());
+    assertEquals(Optional.of(9.0), request.filter().get(ListingFilters.MIN_PRICE));
+    assertEquals(Optional.empty(), request.filter().get(ListingFilters.MAX_PRICE));
   }
 
   @Test
@@ -138,7 +154,7 @@ class ListingRequestParserTest {
   @Test
   void qWordsAndAllOfValuesAreCappedAtAHundredPerParameter() {
     String hundredWords = "q=" + "w+".repeat(99) + "w";
-    assertEquals(1, parse(hundredWords).filter().keywords().size());
+    assertEquals(1, parse(hundredWords).filter().get(ListingFilters.Q).orElseThrow().size());
     assertEquals("q: at most 100 words per request (got 101)", message(hundredWords + "&q=x"));
     // A value without words still costs a clause.
     assertEquals("q: at most 100 words per request (got 101)", message(hundredWords + "&q=--"));
@@ -148,5 +164,15 @@ class ListingRequestParserTest {
     assertEquals(
         "exteriorFeatures: at most 100 values per request (got 101)",
         message("exteriorFeatures=Deck" + "&exteriorFeatures=Porch".repeat(100)));
+  }
+
+  /** The status names the filter matches. */
+  private static Set<String> statuses(FilterValues filter) {
+    return ListingFilters.STATUS.termsOf(filter.get(ListingFilters.STATUS).orElseThrow());
+  }
+
+  /** The type codes the filter matches ({@code residential} is RES and CND). */
+  private static Set<String> typeCodes(FilterValues filter) {
+    return ListingFilters.TYPE.termsOf(filter.get(ListingFilters.TYPE).orElseThrow());
   }
 }

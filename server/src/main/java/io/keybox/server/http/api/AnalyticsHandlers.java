@@ -8,8 +8,8 @@ import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.AnalyticsRequestParser;
+import io.keybox.server.query.FilterValues;
 import io.keybox.server.query.IdxParam;
-import io.keybox.server.query.ListingFilter;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
 import io.keybox.server.query.VendorParam;
@@ -37,7 +37,7 @@ final class AnalyticsHandlers {
   Reply market(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
-    ListingFilter filter = parser.filter(params);
+    FilterValues filter = parser.filter(params);
     try (Lease lease = indexes.lease(vendor)) {
       // Set first, so that an error found in the index (404, 400) carries it too.
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());

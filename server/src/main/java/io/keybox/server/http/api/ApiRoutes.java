@@ -42,9 +42,7 @@ public final class ApiRoutes {
             baseUrls,
             new AgentResource(new AgentRequestParser(config.offsetWindow())),
             Optional.empty());
-    AnalyticsHandlers analytics =
-        new AnalyticsHandlers(
-            indexes, new AnalyticsRequestParser(new ListingRequestParser(config.offsetWindow())));
+    AnalyticsHandlers analytics = new AnalyticsHandlers(indexes, new AnalyticsRequestParser());
     MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
     return new Router()
         .add(Methods.OPTIONS, "/", List.of(), metadata::root)

@@ -8,7 +8,6 @@ import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
-import io.keybox.server.metrics.TextFormat;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
@@ -35,11 +34,11 @@ public final class OpsHandlers {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final Metrics.VendorSource vendors;
+  private final VendorStatus.Source vendors;
   private final Metrics metrics;
   private final byte[] openApi;
 
-  public OpsHandlers(Metrics.VendorSource vendors, Metrics metrics) {
+  public OpsHandlers(VendorStatus.Source vendors, Metrics metrics) {
     this.vendors = vendors;
     this.metrics = metrics;
     this.openApi = openApiDocument();
@@ -118,7 +117,7 @@ public final class OpsHandlers {
   }
 
   Reply metrics(HttpServerExchange exchange) {
-    return reply(200, TextFormat.CONTENT_TYPE, metrics.scrape().getBytes(StandardCharsets.UTF_8));
+    return reply(200, Metrics.CONTENT_TYPE, metrics.scrape().getBytes(StandardCharsets.UTF_8));
   }
 
   Reply openApi(HttpServerExchange exchange) {

@@ -26,9 +26,9 @@ import java.util.regex.Pattern;
  * <p>A route's handler returns its whole {@link io.keybox.server.http.write.Reply}, which the
  * router sends ({@link ReplySender}).
  *
- * <p>Each route declares the query parameters its handler reads. The router parses the query string
- * into {@link Params} that allow exactly those names ({@link Exchanges#params}), and {@link
- * #endpoints()} publishes them: what the server accepts is what its code reads.
+ * <p>Each route declares the query parameters its handler reads (the filters are the rows of the
+ * schema's filter tables the handler's parser reads). The router parses the query string into
+ * {@link Params} ({@link Exchanges#params}), and {@link #endpoints()} publishes the names.
  */
 public final class Router implements HttpHandler {
   /** The path variable of the matched template (one per template at most). */
@@ -113,9 +113,7 @@ public final class Router implements HttpHandler {
         if (matcher.groupCount() > 0) {
           exchange.putAttachment(PATH_VARIABLE, matcher.group(1));
         }
-        exchange.putAttachment(
-            Exchanges.PARAMS,
-            Params.parse(exchange.getQueryString()).declaring(handler.parameters()));
+        exchange.putAttachment(Exchanges.PARAMS, Params.parse(exchange.getQueryString()));
         ReplySender.send(exchange, handler.handler().handle(exchange));
         return;
       }

@@ -1,0 +1,293 @@
+package io.keybox.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.app.cli.Checked;
+import io.keybox.app.cli.CommandFailure;
+import io.keybox.app.cli.HelpOption;
+import io.keybox.app.cli.Range;
+import io.keybox.app.cli.Wording;
+import io.keybox.indexer.build.BuildReport;
+import io.keybox.indexer.build.FeedDumps;
+import io.keybox.indexer.build.Reject;
+import io.keybox.indexer.build.UnreadableDumpException;
+import io.keybox.indexer.build.VendorIndexBuilder;
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.indexer.feed.FeedFormat;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.apache.lucene.store.LockObtainFailedException;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.MutuallyExclusiveArgsException;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code keybox index}: builds a vendor's new state from a feed dump and publishes it
+ * (OPERATIONS.md §2–§4). Exit codes: 0 published, 1 bad input (bad arguments, unreadable or refused
+ * dump), 2 I/O failure.
+ */
+@Command(
+    name = "index",
+    customSynopsis = {
+      "./run.sh index --data-dir DIR --vendor NAME --listings FILE [--openhouses FILE]"
+          + " [--agents FILE]",
+      "                     [--format native|reso] [--incremental | --force]"
+    },
+    descriptionHeading = "%n",
+    description = {
+      "Builds the vendor's complete new index from a dump (listings, and optionally open",
+      "houses and agents) and publishes it with one commit; the previous state serves until",
+      "then. A full run without --openhouses or --agents publishes a state without them. Open",
+      "houses name their listing by mlsId or listingId of the same dump, or carry it whole.",
+      "--incremental applies the dumps as upserts: listings (status Delete removes one, with",
+      "its open houses), open houses (by openHouseId; they may name a listing already",
+      "indexed) and agents (by id); what the dumps do not name stays.",
+      "Bad records are skipped and written with their dump and line numbers to",
+      "DIR/NAME/rejects.ndjson."
+    },
+    optionListHeading = "%nOptions:%n",
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  ./run.sh index --data-dir data/index --vendor houston --listings feed/listings.ndjson.gz"
+          + " \\",
+      "      --openhouses feed/openhouses.ndjson.gz --agents feed/agents.ndjson.gz",
+      "  ./run.sh index --data-dir data/index --vendor houston --format reso \\",
+      "      --listings reso/Property.json.gz"
+    })
+final class IndexCommand implements Callable<Integer>, Checked, Wording {
+  /**
+   * Lucene logs at start whether the vector API is there (a warning when not, as the indexer runs
+   * without it); the indexer searches no vectors, and a run's output is its own one-line summary or
+   * error. Held here: the logging framework keeps its loggers only weakly.
+   */
+  private static final Logger LUCENE_VECTORIZATION =
+      Logger.getLogger("org.apache.lucene.internal.vectorization");
+
+  @Spec CommandSpec spec;
+
+  @ParentCommand Keybox keybox;
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      required = true,
+      description = "data directory holding one folder per vendor (required)")
+  Path dataDir;
+
+  @Option(
+      names = "--vendor",
+      paramLabel = "NAME",
+      required = true,
+      description = "vendor name, e.g. houston (required)")
+  String vendor;
+
+  @Option(
+      names = "--listings",
+      paramLabel = "FILE",
+      required = true,
+      description = "listings dump, plain or gzip (required)")
+  Path listings;
+
+  @Option(
+      names = "--openhouses",
+      paramLabel = "FILE",
+      description = "open houses dump, plain or gzip (default: none, the state has none)")
+  Path openHouses;
+
+  @Option(
+      names = "--agents",
+      paramLabel = "FILE",
+      description = "agents dump, plain or gzip (default: none, the state has none)")
+  Path agents;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      defaultValue = "native",
+      converter = FormatConverter.class,
+      description =
+          "native (records in the API's shapes) or reso (RESO Property, OpenHouse and Member"
+              + " records); either as NDJSON, a JSON array, JSON values one after the other or"
+              + " OData pages, told apart by content (default: ${DEFAULT-VALUE})")
+  FeedFormat format;
+
+  @ArgGroup(exclusive = true)
+  Mode mode = new Mode();
+
+  /** A full run may be forced; an incremental one has nothing to force. */
+  static final class Mode {
+    @Option(
+        names = "--incremental",
+        description =
+            "apply the listings as upserts to the current index; status Delete removes one"
+                + " (default: off, a full run replaces the vendor's state)")
+    boolean incremental;
+
+    @Option(
+        names = "--force",
+        description =
+            "publish a dump the checks refuse: none of its records usable, under half the"
+                + " current listings or agents, no open house while some are indexed (default:"
+                + " off)")
+    boolean force;
+  }
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "parsing threads (default: the number of cores, here ${DEFAULT-VALUE})")
+  @Range(min = 1, max = 256)
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Mixin HelpOption help;
+
+  /** {@code --format}'s values: the names of the feed formats, in lower case. */
+  static final class FormatConverter implements ITypeConverter<FeedFormat> {
+    @Override
+    public FeedFormat convert(String value) {
+      return FeedFormat.parse(value)
+          .orElseThrow(
+              () ->
+                  new TypeConversionException(
+                      "unknown value '" + value + "'; allowed: native, reso"));
+    }
+  }
+
+  @Override
+  public String errorPrefix() {
+    return "keybox index";
+  }
+
+  @Override
+  public Optional<String> specific(ParameterException e) {
+    if (e instanceof MutuallyExclusiveArgsException) {
+      return Optional.of(
+          "--force: a full run's option; an incremental run only adds, replaces and removes what"
+              + " its dumps name, and refuses only a dump none of whose records could be used");
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void check() {
+    layout(false);
+  }
+
+  @Override
+  public Integer call() {
+    LUCENE_VECTORIZATION.setLevel(Level.OFF);
+    VendorLayout layout = layout(true);
+    FeedDumps dumps =
+        new FeedDumps(
+            readable("--listings", listings),
+            Optional.ofNullable(openHouses).map(f -> readable("--openhouses", f)),
+            Optional.ofNullable(agents).map(f -> readable("--agents", f)));
+    return index(layout, dumps, keybox.console());
+  }
+
+  private VendorLayout layout(boolean checkFiles) {
+    if (checkFiles && Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+      throw usage(
+          "--data-dir: '" + dataDir + "' is a file; give the directory that holds the vendors");
+    }
+    try {
+      return new VendorLayout(dataDir, vendor);
+    } catch (IllegalArgumentException e) {
+      throw usage("--vendor: " + e.getMessage());
+    }
+  }
+
+  private Path readable(String option, Path file) {
+    if (!Files.isReadable(file)) {
+      throw usage(option + ": cannot read '" + file + "'");
+    }
+    return file;
+  }
+
+  private int index(VendorLayout layout, FeedDumps dumps, Console console) {
+    PrintStream err = console.err();
+    long started = System.nanoTime();
+    boolean incremental = mode.incremental;
+    try {
+      VendorIndexBuilder builder =
+          new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads);
+      BuildReport report =
+          incremental
+              ? builder.update(layout, dumps, format)
+              : builder.rebuild(layout, dumps, format, mode.force);
+      for (Reject reject : report.rejects().subList(0, Math.min(5, report.rejects().size()))) {
+        err.println(
+            "keybox index: rejected "
+                + reject.dump()
+                + " line "
+                + reject.line()
+                + ": "
+                + reject.reason());
+      }
+      if (!report.published()) {
+        throw CommandFailure.badInput(report.refusal(), null);
+      }
+      double seconds = (System.nanoTime() - started) / 1e9;
+      String others =
+          incremental
+              ? String.format(
+                  "%d open houses written, %d removed with their listing, %d agents written",
+                  report.openHouses(), report.openHousesRemoved(), report.agents())
+              : String.format("%d open houses, %d agents", report.openHouses(), report.agents());
+      // An incremental run's work is the records it read (deletes too), not what it wrote.
+      String rate =
+          incremental
+              ? String.format("%.0f records/s", report.read() / Math.max(seconds, 1e-9))
+              : String.format("%.0f listings/s", report.listings() / Math.max(seconds, 1e-9));
+      console
+          .out()
+          .printf(
+              "keybox index: vendor %s: %d listings written, %d removed, %s,"
+                  + " %d rejected (see %s)%s, %.1f s, %s%n",
+              layout.vendor(),
+              report.listings(),
+              report.deleted(),
+              others,
+              report.rejects().size(),
+              layout.rejects(),
+              (report.superseded() > 0 ? ", " + report.superseded() + " superseded" : "")
+                  + (report.hidden() > 0 ? ", " + report.hidden() + " hidden (MlgCanView)" : ""),
+              seconds,
+              rate);
+      if (report.untyped() > 0) {
+        err.println(
+            "keybox index: warning: "
+                + report.untyped()
+                + " listings have no property type: they are indexed, but no search finds them");
+      }
+      return 0;
+    } catch (UnreadableDumpException e) {
+      throw CommandFailure.badInput(e.getMessage() + "; the current index is unchanged", e);
+    } catch (LockObtainFailedException e) {
+      throw CommandFailure.failure(
+          "another indexer is writing vendor " + layout.vendor() + "; wait for it to finish", e);
+    } catch (CommandFailure e) {
+      throw e;
+    } catch (IOException | RuntimeException e) {
+      throw CommandFailure.failure(FailureAdvice.line(e, layout), e);
+    }
+  }
+
+  private ParameterException usage(String problem) {
+    return new ParameterException(spec.commandLine(), problem);
+  }
+}

@@ -1,0 +1,343 @@
+package io.keybox.app;
+
+import io.keybox.app.cli.Checked;
+import io.keybox.app.cli.CommandFailure;
+import io.keybox.app.cli.HelpOption;
+import io.keybox.app.cli.Range;
+import io.keybox.app.cli.Wording;
+import io.keybox.server.Server;
+import io.keybox.server.ServerOptions;
+import io.keybox.server.auth.KeysFileException;
+import io.keybox.server.http.ListenException;
+import io.keybox.server.tls.TlsException;
+import io.keybox.server.tls.TlsIdentity;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.MutuallyExclusiveArgsException;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code keybox serve}: serves every vendor index under the data directory until the process is
+ * stopped (OPERATIONS.md §2). Exit codes: 1 bad arguments, keys file or TLS files; 2 the address
+ * cannot be bound or another I/O failure.
+ */
+@Command(
+    name = "serve",
+    customSynopsis = {
+      "./run.sh serve --data-dir DIR [--host 127.0.0.1] [--port 8080] [--keys FILE]",
+      "         [--tls-cert PEM --tls-key PEM | --tls-keystore FILE --tls-password X]"
+          + " [--behind-proxy]"
+    },
+    descriptionHeading = "%n",
+    description = {
+      "Serves the read-only listings API over every vendor index under DIR, swapping to each",
+      "new commit the indexer publishes. With a certificate it serves HTTPS (HTTP/2 and",
+      "HTTP/1.1); plain HTTP only on loopback, or on any interface with --behind-proxy.",
+      "Each key's rate limit comes from the keys file."
+    },
+    optionListHeading = "%nOptions:%n",
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  ./run.sh serve --data-dir .keybox/data --keys data/demo-keys.json --port 8080",
+      "  ./run.sh serve --data-dir /srv/keybox --host 0.0.0.0 --port 443 \\",
+      "      --tls-cert /etc/keybox/chain.pem --tls-key /etc/keybox/key.pem"
+    })
+final class ServeCommand implements Callable<Integer>, Checked, Wording {
+  @Spec CommandSpec spec;
+
+  @ParentCommand Keybox keybox;
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      required = true,
+      description = "data directory with one folder per vendor (required)")
+  Path dataDir;
+
+  @Option(
+      names = "--host",
+      paramLabel = "HOST",
+      description = "interface to bind (default ${DEFAULT-VALUE})")
+  String host = ServerOptions.DEFAULT_HOST;
+
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      description = "port (default ${DEFAULT-VALUE}; 0 picks a free one)")
+  @Range(min = 0, max = 65535)
+  int port = ServerOptions.DEFAULT_PORT;
+
+  @Option(
+      names = "--keys",
+      paramLabel = "FILE",
+      description = "keys file (default DIR/keys.json); re-read when it changes")
+  Path keys;
+
+  @Option(
+      names = "--base-url",
+      paramLabel = "URL",
+      description = "public base URL for Link headers (default: the request's)")
+  String baseUrl;
+
+  @Option(
+      names = "--offset-window",
+      paramLabel = "N",
+      description = "deepest offset served; deeper pages use lastId (default ${DEFAULT-VALUE})")
+  @Range(min = 0, max = 1_000_000_000)
+  int offsetWindow = ServerOptions.DEFAULT_OFFSET_WINDOW;
+
+  @ArgGroup(exclusive = true)
+  ServeTls tls;
+
+  @Option(
+      names = "--behind-proxy",
+      description =
+          "a TLS proxy is in front: plain HTTP on any interface; X-Forwarded-* count (default:"
+              + " off)")
+  boolean behindProxy;
+
+  @Option(
+      names = "--cors-origins",
+      paramLabel = "LIST",
+      description = "comma-separated origins browsers may call from, or * (default: none)")
+  String corsOrigins;
+
+  @Option(
+      names = "--max-concurrent",
+      paramLabel = "N",
+      description =
+          "requests processed at once (default: twice the cores, at least 4; here"
+              + " ${DEFAULT-VALUE})")
+  @Range(min = 1, max = 10_000)
+  int maxConcurrent = ServerOptions.DEFAULT_MAX_CONCURRENT;
+
+  @Option(
+      names = "--max-queued",
+      paramLabel = "N",
+      description =
+          "requests that wait for a slot (2 s at most), more get 503 (default: 2 x"
+              + " --max-concurrent)")
+  @Range(min = 0, max = 100_000)
+  Integer maxQueued;
+
+  @Option(
+      names = "--idle-timeout",
+      paramLabel = "SECONDS",
+      description = "seconds a connection may stay silent (default ${DEFAULT-VALUE})")
+  @Range(min = 1, max = 86_400)
+  int idleTimeout = (int) ServerOptions.DEFAULT_IDLE_TIMEOUT.toSeconds();
+
+  @Option(
+      names = "--request-timeout",
+      paramLabel = "SECONDS",
+      description = "seconds to send a request line and headers (default ${DEFAULT-VALUE})")
+  @Range(min = 1, max = 3_600)
+  int requestTimeout = (int) ServerOptions.DEFAULT_REQUEST_TIMEOUT.toSeconds();
+
+  @Option(
+      names = "--max-url-length",
+      paramLabel = "BYTES",
+      description = "longest URL in bytes; longer gets 414 (default ${DEFAULT-VALUE})")
+  @Range(min = 1024, max = 1 << 20)
+  int maxUrlLength = ServerOptions.DEFAULT_MAX_URL_LENGTH;
+
+  @ArgGroup(exclusive = false)
+  Admin admin;
+
+  /** The admin listener: a port, and the interface it binds. */
+  static final class Admin {
+    @Option(
+        names = "--admin-port",
+        paramLabel = "PORT",
+        required = true,
+        description =
+            "port of the admin listener for /-/health and /-/metrics, without credentials"
+                + " (default: none; they answer on --port to loopback clients only)")
+    @Range(min = 1, max = 65535)
+    int port;
+
+    @Option(
+        names = "--admin-host",
+        paramLabel = "HOST",
+        description = "interface of the admin listener (default: the --host value)")
+    String host;
+  }
+
+  @Mixin HelpOption help;
+
+  @Override
+  public String errorPrefix() {
+    return "keybox serve";
+  }
+
+  @Override
+  public Optional<String> specific(ParameterException e) {
+    // The option groups' refusals, in the words of the options.
+    if (e instanceof MutuallyExclusiveArgsException) {
+      return Optional.of("give either --tls-cert and --tls-key, or --tls-keystore, not both");
+    }
+    if (e instanceof MissingParameterException m
+        && m.getMessage().startsWith("Error: Missing required argument")) {
+      List<String> missing =
+          m.getMissing().stream()
+              .map(a -> a instanceof OptionSpec o ? o.longestName() : a.paramLabel())
+              .toList();
+      if (missing.contains("--tls-cert") || missing.contains("--tls-key")) {
+        return Optional.of("--tls-cert and --tls-key go together");
+      }
+      if (missing.contains("--tls-keystore")) {
+        return Optional.of("--tls-password is the password of --tls-keystore");
+      }
+      if (missing.contains("--admin-port")) {
+        return Optional.of("--admin-host: needs --admin-port");
+      }
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void check() {
+    // The keystore password may come from the environment at start; here it only has to be
+    // possible.
+    if (tls != null) {
+      tls.check(spec.commandLine());
+    }
+    checkOptions();
+    if (tls == null && !ServerOptions.isLoopback(host) && !behindProxy) {
+      throw usage(
+          "--host: plain HTTP on "
+              + host
+              + " needs a certificate (--tls-cert and --tls-key, or --tls-keystore) or"
+              + " --behind-proxy (a TLS proxy in front)");
+    }
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Console console = keybox.console();
+    if (!Files.isDirectory(dataDir)) {
+      throw usage("--data-dir: '" + dataDir + "' is not a directory");
+    }
+    if (tls != null) {
+      tls.check(spec.commandLine());
+    }
+    checkOptions();
+    Optional<TlsIdentity> identity;
+    try {
+      identity =
+          tls == null ? Optional.empty() : Optional.of(tls.load(console.env(), spec.commandLine()));
+    } catch (TlsException e) {
+      throw CommandFailure.badInput(e.getMessage(), e);
+    }
+    ServerOptions options = options(identity);
+    PrintStream out = console.out();
+    try (Server server = Server.start(options, out)) {
+      out.printf(
+          "keybox serve: listening on %s://%s:%d%s (data %s, keys %s)%n",
+          options.scheme(),
+          options.host(),
+          server.port(),
+          identity.map(ServeTls::describe).orElse(""),
+          options.dataDir(),
+          options.keys());
+      server
+          .adminPort()
+          .ifPresent(
+              adminPort ->
+                  out.printf(
+                      "keybox serve: admin listener on http://%s:%d (/-/health, /-/metrics)%n",
+                      options.admin().orElseThrow().host(), adminPort));
+      CountDownLatch stopped = new CountDownLatch(1);
+      Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
+      stopped.await();
+      return 0;
+    } catch (KeysFileException | IllegalStateException e) {
+      throw CommandFailure.badInput(e.getMessage(), e);
+    } catch (ListenException e) {
+      throw CommandFailure.failure(e.getMessage(), e);
+    } catch (IOException e) {
+      throw CommandFailure.failure("failed: " + e, e);
+    }
+  }
+
+  /** The checks of option values that {@code check} and the run share. */
+  private void checkOptions() {
+    baseUrl();
+    if (admin != null && admin.port == port) {
+      throw usage("--admin-port: must differ from --port (got: " + admin.port + ")");
+    }
+  }
+
+  private ServerOptions options(Optional<TlsIdentity> identity) {
+    return new ServerOptions(
+        dataDir,
+        keys != null ? keys : ServerOptions.defaultKeys(dataDir),
+        host,
+        port,
+        baseUrl(),
+        offsetWindow,
+        behindProxy,
+        corsOrigins == null
+            ? List.of()
+            : Arrays.stream(corsOrigins.split(","))
+                .map(String::strip)
+                .filter(v -> !v.isEmpty())
+                .toList(),
+        identity,
+        maxConcurrent,
+        maxQueued != null ? maxQueued : 2 * maxConcurrent,
+        Duration.ofSeconds(idleTimeout),
+        Duration.ofSeconds(requestTimeout),
+        maxUrlLength,
+        Optional.ofNullable(admin)
+            .map(a -> new ServerOptions.Admin(a.host != null ? a.host : host, a.port)));
+  }
+
+  /** {@code --base-url}: an absolute http or https URL, since Link headers carry it as given. */
+  private Optional<String> baseUrl() {
+    if (baseUrl == null) {
+      return Optional.empty();
+    }
+    try {
+      URI uri = new URI(baseUrl);
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      if ((scheme.equals("http") || scheme.equals("https"))
+          && uri.getHost() != null
+          && uri.getRawQuery() == null
+          && uri.getRawFragment() == null) {
+        return Optional.of(baseUrl);
+      }
+    } catch (URISyntaxException e) {
+      // described below
+    }
+    throw usage(
+        "--base-url: '"
+            + baseUrl
+            + "' is not an absolute http or https URL without query or fragment (like"
+            + " https://listings.example.com)");
+  }
+
+  private ParameterException usage(String problem) {
+    return new ParameterException(spec.commandLine(), problem);
+  }
+}

@@ -1,0 +1,169 @@
+package io.keybox.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.keybox.server.auth.SecretHash;
+import io.keybox.server.tls.TestCertificates;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code serve}'s refusals: each is exit code 1 with one line saying what to fix, before anything
+ * listens.
+ */
+class ServeCommandTest {
+  @TempDir static Path dir;
+  private static Path keys;
+  private static Path keystore;
+
+  @BeforeAll
+  static void setUp() throws Exception {
+    keys = dir.resolve("keys.json");
+    Files.writeString(
+        keys,
+        "{\"keys\": [{\"key\": \"k\", \"secretHash\": \""
+            + SecretHash.create("s", 1000).encoded()
+            + "\", \"vendors\": [\"v\"]}]}");
+    keystore = TestCertificates.pkcs12(dir, "server", "RSA");
+  }
+
+  private record Result(int code, String out, String err) {}
+
+  private static Result serve(Map<String, String> env, String... args) {
+    List<String> all = new ArrayList<>(List.of("--data-dir", dir.toString()));
+    all.addAll(List.of(args));
+    Commands.Result result = Commands.run(new byte[0], env, "serve", all.toArray(String[]::new));
+    return new Result(result.code(), result.out(), result.err());
+  }
+
+  private static void assertRefused(Result result, String message) {
+    assertEquals(1, result.code(), result.err());
+    assertEquals(1, result.err().lines().count(), result.err());
+    assertTrue(result.err().contains(message), result.err());
+  }
+
+  @Test
+  void aMalformedKeysFileStopsTheStartWithOneLineNamingTheProblem() throws Exception {
+    Path broken = dir.resolve("broken.json");
+    Files.writeString(
+        broken, "{\"keys\": [{\"key\": \"k\", \"secret\": \"plain\", \"vendors\": [\"v\"]}]}");
+    assertRefused(
+        serve(Map.of(), "--keys", broken.toString(), "--port", "0"),
+        "keybox serve: keys file "
+            + broken
+            + ": keys[0] (\"k\"): unknown property \"secret\"; allowed: addons, key, rateLimit,"
+            + " secretHash, vendors; the keys file holds only \"secretHash\"");
+    assertRefused(
+        serve(Map.of(), "--keys", dir.resolve("none.json").toString(), "--port", "0"),
+        "no such file");
+  }
+
+  @Test
+  void aPortInUseIsOneLineNamingTheAddressAndTheOption() throws Exception {
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      Result result = serve(Map.of(), "--keys", keys.toString(), "--port", String.valueOf(port));
+      assertEquals(2, result.code(), result.err());
+      assertEquals(1, result.err().lines().count(), result.err());
+      assertTrue(
+          result
+              .err()
+              .startsWith(
+                  "keybox serve: cannot listen on 127.0.0.1:"
+                      + port
+                      + ": Address already in use; is another server running there? choose"
+                      + " another --port"),
+          result.err());
+      Result admin =
+          serve(
+              Map.of(),
+              "--keys",
+              keys.toString(),
+              "--port",
+              "0",
+              "--admin-port",
+              String.valueOf(port));
+      assertEquals(2, admin.code(), admin.err());
+      assertTrue(
+          admin.err().contains("cannot listen on 127.0.0.1:" + port + ": Address already in use"),
+          admin.err());
+      assertTrue(admin.err().contains("choose another --admin-port"), admin.err());
+    }
+  }
+
+  @Test
+  void plainHttpOnAPublicInterfaceIsRefused() {
+    assertRefused(
+        serve(Map.of(), "--keys", keys.toString(), "--host", "0.0.0.0", "--port", "0"),
+        "refusing to take credentials over plain HTTP on 0.0.0.0");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "--tls-cert a.pem | --tls-cert and --tls-key go together",
+        "--tls-key a.pem | --tls-cert and --tls-key go together",
+        "--tls-keystore a.p12 --tls-cert a.pem --tls-key b.pem | give either --tls-cert and --tls-key, or --tls-keystore, not both",
+        "--tls-password x | --tls-password is the password of --tls-keystore",
+        "--max-concurrent 0 | --max-concurrent must be a whole number 1..10000",
+        "--max-url-length 10 | --max-url-length must be a whole number 1024..1048576",
+        "--idle-timeout x | --idle-timeout must be a whole number",
+        "--base-url notaurl | --base-url: 'notaurl' is not an absolute http or https URL",
+        "--base-url ftp://x.example/ | --base-url: 'ftp://x.example/' is not an absolute http or https URL",
+        "--base-url https://x.example/?a=1 | --base-url: 'https://x.example/?a=1' is not an absolute",
+        "--base-url https:// | --base-url: 'https://' is not an absolute http or https URL",
+      })
+  void badOptionCombinations(String options, String message) {
+    List<String> args = new ArrayList<>(List.of("--keys", keys.toString()));
+    args.addAll(List.of(options.split(" ")));
+    assertRefused(serve(Map.of(), args.toArray(String[]::new)), message);
+  }
+
+  @Test
+  void aKeystoreNeedsItsPasswordFromTheOptionOrTheEnvironment() {
+    assertRefused(
+        serve(Map.of(), "--keys", keys.toString(), "--tls-keystore", keystore.toString()),
+        "--tls-keystore needs its password: --tls-password or $KEYBOX_TLS_PASSWORD");
+    assertRefused(
+        serve(
+            Map.of("KEYBOX_TLS_PASSWORD", "wrong"),
+            "--keys",
+            keys.toString(),
+            "--tls-keystore",
+            keystore.toString()),
+        "keybox serve: --tls-keystore " + keystore + ": wrong password");
+  }
+
+  @Test
+  void helpNamesEveryOptionWithItsDefault() {
+    Result help = serve(Map.of(), "--help");
+    assertEquals(0, help.code());
+    for (String option :
+        List.of(
+            "--tls-cert",
+            "--tls-key",
+            "--tls-keystore",
+            "--tls-password",
+            "--behind-proxy",
+            "--max-concurrent",
+            "--max-queued",
+            "--idle-timeout",
+            "--request-timeout",
+            "--max-url-length")) {
+      assertTrue(help.out().contains(option), option);
+    }
+    assertTrue(help.out().contains("(default 60)"), help.out());
+    assertTrue(help.out().contains("(default 65536)"), help.out());
+  }
+}

@@ -1,0 +1,79 @@
+package io.keybox.generator;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.time.Instant;
+
+/**
+ * Null-aware field writers over a Jackson {@link JsonGenerator}, in the API's number style: whole
+ * numbers in double fields are written without a fraction, timestamps as ISO-8601 UTC with Z.
+ */
+final class Json {
+  private final JsonGenerator g;
+
+  Json(JsonGenerator g) {
+    this.g = g;
+  }
+
+  JsonGenerator generator() {
+    return g;
+  }
+
+  void str(String name, String value) throws IOException {
+    g.writeStringField(name, value);
+  }
+
+  void num(String name, Integer value) throws IOException {
+    g.writeFieldName(name);
+    if (value == null) {
+      g.writeNull();
+    } else {
+      g.writeNumber(value.intValue());
+    }
+  }
+
+  void num(String name, Long value) throws IOException {
+    g.writeFieldName(name);
+    if (value == null) {
+      g.writeNull();
+    } else {
+      g.writeNumber(value.longValue());
+    }
+  }
+
+  void num(String name, Double value) throws IOException {
+    g.writeFieldName(name);
+    if (value == null) {
+      g.writeNull();
+    } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+      g.writeNumber(value.longValue());
+    } else {
+      g.writeNumber(value.doubleValue());
+    }
+  }
+
+  void bool(String name, Boolean value) throws IOException {
+    g.writeFieldName(name);
+    if (value == null) {
+      g.writeNull();
+    } else {
+      g.writeBoolean(value);
+    }
+  }
+
+  void time(String name, Instant value) throws IOException {
+    g.writeStringField(name, value == null ? null : value.toString());
+  }
+
+  void nul(String name) throws IOException {
+    g.writeNullField(name);
+  }
+
+  void start(String name) throws IOException {
+    g.writeObjectFieldStart(name);
+  }
+
+  void end() throws IOException {
+    g.writeEndObject();
+  }
+}

@@ -1,0 +1,156 @@
+package io.keybox.generator;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Determinism, seeds, vendors and the gzip directory output of {@link FeedGenerator}. */
+class FeedGeneratorTest {
+
+  @Test
+  void sameConfigGivesIdenticalBytes() {
+    GeneratorConfig config = new GeneratorConfig(1500, 42, "houston");
+    GeneratedFeed first = GeneratedFeed.generate(config);
+    GeneratedFeed second = GeneratedFeed.generate(config);
+    assertArrayEquals(first.listings(), second.listings());
+    assertArrayEquals(first.openHouses(), second.openHouses());
+    assertArrayEquals(first.agents(), second.agents());
+    assertEquals(first.summary(), second.summary());
+  }
+
+  @Test
+  void anotherSeedGivesOtherData() {
+    GeneratedFeed a = GeneratedFeed.generate(new GeneratorConfig(1500, 42, "houston"));
+    GeneratedFeed b = GeneratedFeed.generate(new GeneratorConfig(1500, 43, "houston"));
+    assertFalse(java.util.Arrays.equals(a.listings(), b.listings()));
+    assertFalse(java.util.Arrays.equals(a.agents(), b.agents()));
+    Set<String> idsA = ids(a.listingNodes());
+    Set<String> idsB = ids(b.listingNodes());
+    idsA.retainAll(idsB);
+    assertTrue(
+        idsA.size() < 20, "listing ids should differ between seeds: " + idsA.size() + " shared");
+  }
+
+  @Test
+  void aPrefixOfTheListingsIsTheSameWhateverTheCount() {
+    // Each listing has its own random stream, so listing i does not depend on the feed's size
+    // (except for the agent pool, which is sized from it).
+    List<JsonNode> small =
+        GeneratedFeed.generate(new GeneratorConfig(100, 9, "houston")).listingNodes();
+    List<JsonNode> large =
+        GeneratedFeed.generate(new GeneratorConfig(300, 9, "houston")).listingNodes();
+    for (int i = 0; i < small.size(); i++) {
+      assertEquals(small.get(i).get("listingId"), large.get(i).get("listingId"));
+      assertEquals(small.get(i).get("property"), large.get(i).get("property"));
+      assertEquals(small.get(i).get("address"), large.get(i).get("address"));
+    }
+  }
+
+  @Test
+  void vendorLabelsUrlsButNotTheData() {
+    List<JsonNode> houston =
+        GeneratedFeed.generate(new GeneratorConfig(200, 5, "houston")).listingNodes();
+    List<JsonNode> acme =
+        GeneratedFeed.generate(new GeneratorConfig(200, 5, "acme-mls")).listingNodes();
+    for (int i = 0; i < houston.size(); i++) {
+      assertEquals(houston.get(i).get("listingId"), acme.get(i).get("listingId"));
+      assertEquals(houston.get(i).get("listPrice"), acme.get(i).get("listPrice"));
+      String photo = acme.get(i).get("photos").get(0).asText();
+      assertTrue(photo.startsWith("https://photos.example.com/acme-mls/"), photo);
+      assertEquals("acme-mls", acme.get(i).get("mls").get("originatingSystemName").asText());
+    }
+  }
+
+  @Test
+  void poolSizesFollowTheListingCount() {
+    FeedGenerator small = new FeedGenerator(GeneratorConfig.of(10));
+    assertEquals(8, small.agentCount());
+    assertEquals(3, small.officeCount());
+    FeedGenerator large = new FeedGenerator(GeneratorConfig.of(100_000));
+    assertEquals(4000, large.agentCount());
+    assertEquals(400, large.officeCount());
+  }
+
+  @Test
+  void configRejectsOutOfRangeValues() {
+    assertThrows(IllegalArgumentException.class, () -> new GeneratorConfig(0, 1, "houston"));
+    assertThrows(
+        IllegalArgumentException.class, () -> new GeneratorConfig(50_000_001, 1, "houston"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new GeneratorConfig(5, 1, "Has Space"));
+    assertTrue(e.getMessage().contains("'Has Space'"), e.getMessage());
+  }
+
+  @Test
+  void writeDirectoryWritesThreeDeterministicGzipFiles(@TempDir Path tmp) throws IOException {
+    GeneratorConfig config = new GeneratorConfig(800, 11, "houston");
+    Path one = tmp.resolve("one");
+    Path two = tmp.resolve("two");
+    GenerationSummary summary = new FeedGenerator(config).writeDirectory(one);
+    new FeedGenerator(config).writeDirectory(two);
+    GeneratedFeed plain = GeneratedFeed.generate(config);
+    assertEquals(plain.summary(), summary);
+    for (String name : List.of("listings.ndjson.gz", "openhouses.ndjson.gz", "agents.ndjson.gz")) {
+      byte[] bytes = Files.readAllBytes(one.resolve(name));
+      assertArrayEquals(bytes, Files.readAllBytes(two.resolve(name)), name);
+      assertEquals(0x1f, bytes[0] & 0xff, name + " is gzip");
+      assertEquals(0x8b, bytes[1] & 0xff, name + " is gzip");
+    }
+    assertArrayEquals(plain.listings(), gunzip(one.resolve("listings.ndjson.gz")));
+    assertArrayEquals(plain.openHouses(), gunzip(one.resolve("openhouses.ndjson.gz")));
+    assertArrayEquals(plain.agents(), gunzip(one.resolve("agents.ndjson.gz")));
+    try (var files = Files.list(one)) {
+      assertEquals(3, files.count(), "no temporary files are left behind");
+    }
+  }
+
+  @Test
+  void generateFlushesButDoesNotCloseTheStreams() throws IOException {
+    ClosingCheck listings = new ClosingCheck();
+    new FeedGenerator(GeneratorConfig.of(20))
+        .generate(listings, new ByteArrayOutputStream(), new ByteArrayOutputStream());
+    assertFalse(listings.closed);
+    assertEquals(20, GeneratedFeed.lines(listings.toByteArray()).size());
+  }
+
+  private static final class ClosingCheck extends ByteArrayOutputStream {
+    boolean closed;
+
+    @Override
+    public void close() {
+      closed = true;
+    }
+  }
+
+  private static Set<String> ids(List<JsonNode> listings) {
+    Set<String> ids = new HashSet<>();
+    listings.forEach(l -> ids.add(l.get("listingId").asText()));
+    return ids;
+  }
+
+  static byte[] gunzip(Path file) throws IOException {
+    return gunzip(Files.readAllBytes(file));
+  }
+
+  static byte[] gunzip(byte[] gzip) throws IOException {
+    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(gzip))) {
+      return in.readAllBytes();
+    }
+  }
+}

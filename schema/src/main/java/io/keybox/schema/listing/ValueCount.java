@@ -1,4 +1,0 @@
-package io.keybox.schema.listing;
-
-/** One value of a facet dimension and how many records hold it. */
-public record ValueCount(String value, long count) {}

@@ -1,0 +1,113 @@
+package io.keybox.server;
+
+import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.KeysFileException;
+import io.keybox.server.auth.KeysFileWatcher;
+import io.keybox.server.http.AdminListener;
+import io.keybox.server.http.KeyboxServer;
+import io.keybox.server.http.Limits;
+import io.keybox.server.http.ServerConfig;
+import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.tls.TlsIdentity;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.OptionalInt;
+
+/**
+ * A running Keybox server as {@code keybox serve} starts it: the keys file watched, every vendor
+ * index under the data directory opened and refreshed, and the HTTP listener (and the admin one).
+ * {@link #close()} stops all of them.
+ *
+ * <pre>
+ * try (Server server = Server.start(options, System.out)) {
+ *   ... server.port() ...  // until the process is told to stop
+ * }
+ * </pre>
+ */
+public final class Server implements AutoCloseable {
+  /** How often the indexes look for a new commit. */
+  private static final long REFRESH_MILLIS = 500;
+
+  private final KeysFileWatcher watcher;
+  private final VendorIndexes indexes;
+  private final KeyboxServer http;
+
+  private Server(KeysFileWatcher watcher, VendorIndexes indexes, KeyboxServer http) {
+    this.watcher = watcher;
+    this.indexes = indexes;
+    this.http = http;
+  }
+
+  /**
+   * Starts serving; the access log goes to {@code accessLog}.
+   *
+   * @throws KeysFileException when the keys file cannot be read or is malformed
+   * @throws IOException when the data directory cannot be read
+   * @throws IllegalStateException when plain HTTP would take credentials on a public interface
+   *     without a certificate or {@code behindProxy}
+   * @throws io.keybox.server.http.ListenException when an address cannot be bound
+   */
+  public static Server start(ServerOptions options, PrintStream accessLog)
+      throws KeysFileException, IOException {
+    Authenticator authenticator = new Authenticator();
+    KeysFileWatcher watcher = KeysFileWatcher.start(options.keys(), authenticator);
+    VendorIndexes indexes = null;
+    try {
+      indexes = new VendorIndexes(options.dataDir(), REFRESH_MILLIS);
+      KeyboxServer http =
+          KeyboxServer.start(
+              config(options),
+              options.admin().map(a -> new AdminListener(a.host(), a.port())),
+              indexes,
+              authenticator,
+              accessLog);
+      return new Server(watcher, indexes, http);
+    } catch (IOException | RuntimeException e) {
+      try (watcher;
+          VendorIndexes opened = indexes) {
+        // closes what was started, in reverse order
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+  }
+
+  private static ServerConfig config(ServerOptions options) {
+    return new ServerConfig(
+        options.host(),
+        options.port(),
+        options.baseUrl(),
+        options.offsetWindow(),
+        options.behindProxy(),
+        options.corsOrigins(),
+        options.tls().map(TlsIdentity::context),
+        new Limits(
+            options.maxConcurrent(),
+            options.maxQueued(),
+            ServerOptions.QUEUE_TIMEOUT,
+            options.idleTimeout(),
+            options.requestTimeout(),
+            options.maxUrlLength(),
+            Limits.DEFAULT_MAX_HEADERS));
+  }
+
+  /** The bound port (useful with port 0). */
+  public int port() {
+    return http.port();
+  }
+
+  /** The admin listener's bound port, when there is one. */
+  public OptionalInt adminPort() {
+    return http.adminPort();
+  }
+
+  /** Stops listening, then closes the indexes and the keys file watcher. */
+  @Override
+  public void close() throws IOException {
+    try (watcher;
+        indexes) {
+      http.close();
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package io.keybox.server.search.exec;
+
+import io.keybox.schema.listing.ListingDim;
+import io.keybox.schema.listing.ListingFacets;
+import io.keybox.schema.listing.ListingQueries;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.facet.FacetsCollector;
+import org.apache.lucene.facet.FacetsCollectorManager;
+import org.apache.lucene.search.IndexSearcher;
+
+/**
+ * The distinct values of each dim OPTIONS /properties lists (API.md §12), over every listing of one
+ * reader whatever its status or display flags, sorted ignoring case. Computed from the facet counts
+ * (doc values), never from stored documents, once per reader.
+ *
+ * @param values for each dim with an {@link ListingDim#optionsKey()}, its sorted values (an empty
+ *     list when no listing has one)
+ */
+public record ListingOptions(Map<ListingDim, List<String>> values) {
+  public ListingOptions {
+    values = Map.copyOf(values);
+  }
+
+  /**
+   * The options of the listings {@code searcher} sees.
+   *
+   * @param state the facet state of the searcher's reader; empty when it has no listings
+   * @throws IOException from the index
+   */
+  public static ListingOptions compute(IndexSearcher searcher, Optional<ListingFacets.State> state)
+      throws IOException {
+    Map<ListingDim, List<String>> values = new EnumMap<>(ListingDim.class);
+    DimCounts counts = null;
+    if (state.isPresent()) {
+      FacetsCollector all =
+          searcher.search(ListingQueries.allListings(), new FacetsCollectorManager());
+      counts = DimCounts.count(state.get(), all);
+    }
+    for (ListingDim dim : ListingDim.values()) {
+      if (dim.optionsKey().isEmpty()) {
+        continue;
+      }
+      List<String> listed = new ArrayList<>();
+      if (counts != null) {
+        for (ValueCount value : counts.values(dim)) {
+          listed.add(dim.optionsValue(value.value()));
+        }
+      }
+      listed.sort(DimCounts.BY_VALUE);
+      values.put(dim, List.copyOf(listed));
+    }
+    return new ListingOptions(values);
+  }
+
+  /** The sorted values of {@code dim} (empty for a dim OPTIONS does not list). */
+  public List<String> of(ListingDim dim) {
+    return values.getOrDefault(dim, List.of());
+  }
+}

@@ -1,0 +1,71 @@
+package io.keybox.server.index;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.build.VendorIndexBuilder;
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.schema.RecordKind;
+import io.keybox.schema.listing.ListingDim;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Vendor indexes built with the real indexer under a test's data directory, and what to read. */
+final class TestVendors {
+  /** Refreshed by hand in these tests: the background refresh waits an hour. */
+  static final long NEVER = 3_600_000;
+
+  /** The warmer the server registers: the OPTIONS values of each snapshot. */
+  static final SnapshotWarmer OPTIONS = snapshot -> snapshot.listings().options();
+
+  private final Path dataDir;
+
+  TestVendors(Path dataDir) {
+    this.dataDir = dataDir;
+  }
+
+  /** Rebuilds {@code vendor} with {@code listings} active listings. */
+  void index(String vendor, int listings) throws IOException {
+    index(vendor, listings, "Active");
+  }
+
+  /** Rebuilds {@code vendor} with {@code listings} listings of {@code status}. */
+  void index(String vendor, int listings, String status) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int i = 1; i <= listings; i++) {
+      lines.add(
+          "{\"listingId\":\"" + vendor + "-" + i + "\",\"mls\":{\"status\":\"" + status + "\"}}");
+    }
+    Path dump = dataDir.resolveSibling(dataDir.getFileName() + "-" + vendor + ".ndjson");
+    Files.write(dump, lines);
+    new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), 1)
+        .rebuild(new VendorLayout(dataDir, vendor), dump, true);
+  }
+
+  /** Removes {@code vendor}'s folder, index and all. */
+  void removeFolder(String vendor) throws IOException {
+    try (Stream<Path> files = Files.walk(dataDir.resolve(vendor))) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+
+  static long listings(VendorIndexes indexes, String vendor) throws IOException {
+    try (Lease lease = indexes.lease(vendor)) {
+      return lease.snapshot().count(RecordKind.LISTING);
+    }
+  }
+
+  static List<String> statuses(Lease lease) throws IOException {
+    return lease.snapshot().listings().options().of(ListingDim.STATUS);
+  }
+
+  static List<String> vendors(List<VendorStatus> status) {
+    return status.stream().map(VendorStatus::vendor).toList();
+  }
+}

@@ -1,0 +1,176 @@
+package io.keybox.store.local;
+
+import io.keybox.store.ObjectNotFoundException;
+import io.keybox.store.Store;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * A {@link Store} rooted at a folder: each key is a file under it, {@code /} separating folders.
+ * Every write goes to a temporary file under {@code ROOT/.incoming}, is forced to disk and then
+ * moved into place atomically, so a reader sees an object whole or not at all. The entity tag of an
+ * object is the SHA-256 of its bytes.
+ */
+public final class LocalStore implements Store {
+  private static final String INCOMING = ".incoming";
+
+  private final Path root;
+
+  /** A store rooted at {@code root}, which is created when missing. */
+  public LocalStore(Path root) throws IOException {
+    this.root = root.toAbsolutePath().normalize();
+    Files.createDirectories(this.root.resolve(INCOMING));
+  }
+
+  @Override
+  public void put(String key, Path source) throws IOException {
+    Path temp = incoming();
+    try {
+      Files.copy(source, temp, StandardCopyOption.REPLACE_EXISTING);
+      publish(temp, key);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  @Override
+  public void put(String key, byte[] bytes) throws IOException {
+    Path temp = incoming();
+    try {
+      Files.write(temp, bytes);
+      publish(temp, key);
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  @Override
+  public boolean exists(String key) throws IOException {
+    return Files.isRegularFile(path(key));
+  }
+
+  @Override
+  public byte[] get(String key) throws IOException {
+    try {
+      return Files.readAllBytes(path(key));
+    } catch (NoSuchFileException e) {
+      throw new ObjectNotFoundException(describe(key));
+    }
+  }
+
+  @Override
+  public Optional<Tagged> getIfNoneMatch(String key, String etag) throws IOException {
+    byte[] bytes = get(key);
+    String tag = sha256(bytes);
+    return tag.equals(etag) ? Optional.empty() : Optional.of(new Tagged(bytes, tag));
+  }
+
+  @Override
+  public void download(String key, Path target) throws IOException {
+    Path source = path(key);
+    if (!Files.isRegularFile(source)) {
+      throw new ObjectNotFoundException(describe(key));
+    }
+    Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+    force(target);
+  }
+
+  @Override
+  public List<String> list(String prefix) throws IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      return files
+          .filter(Files::isRegularFile)
+          .map(
+              file ->
+                  root.relativize(file)
+                      .toString()
+                      .replace(root.getFileSystem().getSeparator(), "/"))
+          .filter(key -> !key.startsWith(INCOMING + "/"))
+          .filter(key -> key.startsWith(prefix))
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Override
+  public List<String> folders(String prefix) throws IOException {
+    Path dir = prefix.isEmpty() ? root : path(prefix.substring(0, prefix.length() - 1));
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> entries = Files.list(dir)) {
+      return entries
+          .map(entry -> entry.getFileName().toString())
+          .filter(name -> !(dir.equals(root) && name.equals(INCOMING)))
+          .sorted()
+          .toList();
+    }
+  }
+
+  @Override
+  public void delete(String key) throws IOException {
+    Files.deleteIfExists(path(key));
+  }
+
+  @Override
+  public String describe(String key) {
+    return root.resolve(key).toUri().toString();
+  }
+
+  @Override
+  public void close() {}
+
+  private Path path(String key) {
+    if (key.isEmpty()
+        || key.startsWith("/")
+        || key.endsWith("/")
+        || key.startsWith(INCOMING)
+        || Stream.of(key.split("/", -1))
+            .anyMatch(part -> part.isEmpty() || part.equals(".") || part.equals(".."))) {
+      throw new IllegalArgumentException("not a store key (got: '" + key + "')");
+    }
+    return root.resolve(key);
+  }
+
+  private Path incoming() {
+    return root.resolve(INCOMING).resolve(UUID.randomUUID() + ".tmp");
+  }
+
+  private void publish(Path temp, String key) throws IOException {
+    Path target = path(key);
+    force(temp);
+    Files.createDirectories(target.getParent());
+    try {
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("cannot move " + temp + " into place atomically: " + e.getMessage(), e);
+    }
+  }
+
+  private static void force(Path file) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.force(true);
+    }
+  }
+
+  private static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
+  }
+}

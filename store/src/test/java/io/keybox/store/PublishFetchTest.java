@@ -1,0 +1,377 @@
+package io.keybox.store;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.keybox.store.FetchException.Reason;
+import io.keybox.store.FetchResult.Outcome;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.apache.lucene.index.CorruptIndexException;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Publishes small real indexes and fetches them, against S3Proxy and a {@code file://} store. A
+ * flushed segment here is three files ({@code _N.cfe}, {@code _N.cfs}, {@code _N.si}); a commit
+ * adds its {@code segments_N}; each commit also rewrites {@code ids.tsv}. The expected counts below
+ * are worked out from that by hand.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class PublishFetchTest {
+  private static final String VENDOR = "houston";
+  private static StoreKinds kinds;
+
+  @TempDir Path temp;
+
+  @BeforeAll
+  static void startStores() throws Exception {
+    kinds = StoreKinds.start();
+  }
+
+  @AfterAll
+  static void stopStores() throws Exception {
+    kinds.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void publishThenFetchIntoAnEmptyFolder(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    try (Store store = kinds.open(kind, temp)) {
+      PublishResult published =
+          new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      // _0.cfe, _0.cfs, _0.si, segments_1 and ids.tsv.
+      assertEquals(new PublishResult(VENDOR, 1, 1, 5, published.uploadedBytes(), 0, 0), published);
+      assertEquals(List.of(VENDOR), Layout.vendors(store));
+      assertEquals(List.of("current", "files", "manifests", "side"), store.folders(VENDOR + "/"));
+      new Publisher(store, Publisher.DEFAULT_KEEP).publish("dallas", indexer);
+      assertEquals(List.of("dallas", VENDOR), Layout.vendors(store));
+
+      Path replica = temp.resolve("replica");
+      FetchResult fetched = new Fetcher(store, VENDOR, replica, name -> false).fetch();
+      assertEquals(Outcome.UPDATED, fetched.outcome());
+      assertEquals(1, fetched.sequence());
+      assertEquals(1, fetched.generation());
+      assertEquals(5, fetched.downloaded());
+      assertEquals(published.uploadedBytes(), fetched.downloadedBytes());
+      assertEquals(0, fetched.reused());
+
+      assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(replica));
+      assertEquals(Map.of("label", "first"), TestIndexes.userData(replica));
+      assertEquals("ids of first\n", Files.readString(replica.resolve("ids.tsv")));
+      assertEquals(List.of("_0.cfe", "_0.cfs", "_0.si", "segments_1"), TestIndexes.files(replica));
+      assertEquals(
+          List.of("ids.tsv", "index"),
+          Files.list(replica).map(file -> file.getFileName().toString()).sorted().toList());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void anIncrementalPublicationMovesOnlyTheNewFiles(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    Path replica = temp.resolve("replica");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    try (Store store = kinds.open(kind, temp)) {
+      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      publisher.publish(VENDOR, indexer);
+      Fetcher fetcher = new Fetcher(store, VENDOR, replica, name -> false);
+      fetcher.fetch();
+
+      TestIndexes.commit(indexer, false, 5, 8, "second");
+      PublishResult published = publisher.publish(VENDOR, indexer);
+      // New: _1.cfe, _1.cfs, _1.si, segments_2, ids.tsv; already stored: the three _0 files.
+      assertEquals(2, published.sequence());
+      assertEquals(2, published.generation());
+      assertEquals(5, published.uploaded());
+      assertEquals(3, published.skipped());
+      assertEquals(0, published.deleted());
+
+      FetchResult fetched = fetcher.fetch();
+      assertEquals(Outcome.UPDATED, fetched.outcome());
+      assertEquals(5, fetched.downloaded());
+      assertEquals(published.uploadedBytes(), fetched.downloadedBytes());
+      assertEquals(3, fetched.reused());
+      assertEquals(TestIndexes.range(0, 8), TestIndexes.ids(replica));
+      assertEquals(
+          List.of("_0.cfe", "_0.cfs", "_0.si", "_1.cfe", "_1.cfs", "_1.si", "segments_2"),
+          TestIndexes.files(replica));
+      assertEquals("ids of second\n", Files.readString(replica.resolve("ids.tsv")));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void aCorruptedObjectIsRejectedAndTheOldCommitStays(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    Path replica = temp.resolve("replica");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    try (Store store = kinds.open(kind, temp)) {
+      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      publisher.publish(VENDOR, indexer);
+      Fetcher fetcher = new Fetcher(store, VENDOR, replica, name -> false);
+      fetcher.fetch();
+
+      TestIndexes.commit(indexer, false, 5, 8, "second");
+      publisher.publish(VENDOR, indexer);
+      Manifest second = Layout.read(store.get(Layout.manifest(VENDOR, 2)), Manifest.class, "m2");
+      FileEntry cfs =
+          second.files().stream().filter(f -> f.name().equals("_1.cfs")).findFirst().orElseThrow();
+      String key = Layout.indexObject(VENDOR, cfs);
+      byte[] good = Files.readAllBytes(indexer.resolve("index").resolve("_1.cfs"));
+      byte[] bad = good.clone();
+      bad[bad.length / 2] ^= 0x5a; // same length, same footer, wrong CRC32
+      store.put(key, bad);
+
+      FetchException rejected = assertThrows(FetchException.class, fetcher::fetch);
+      assertEquals(Reason.CORRUPT_OBJECT, rejected.reason());
+      assertTrue(rejected.getMessage().contains("_1.cfs"), rejected.getMessage());
+      assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(replica));
+      assertFalse(TestIndexes.files(replica).contains("_1.cfs"));
+      assertFalse(TestIndexes.files(replica).contains("segments_2"));
+
+      // Repaired in the store: the next poll completes.
+      store.put(key, good);
+      FetchResult fetched = fetcher.fetch();
+      assertEquals(Outcome.UPDATED, fetched.outcome());
+      assertEquals(TestIndexes.range(0, 8), TestIndexes.ids(replica));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void aRebuildFromScratchIsPickedUpAndTheOldCommitPointRemoved(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    Path rebuilt = temp.resolve("rebuilt");
+    Path replica = temp.resolve("replica");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    TestIndexes.commit(indexer, false, 5, 10, "second");
+    TestIndexes.commit(indexer, false, 10, 15, "third");
+    try (Store store = kinds.open(kind, temp)) {
+      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      assertEquals(3, publisher.publish(VENDOR, indexer).generation());
+      Set<String> held = ConcurrentHashMap.newKeySet();
+      Fetcher fetcher = new Fetcher(store, VENDOR, replica, held::contains);
+      fetcher.fetch();
+      assertEquals(TestIndexes.range(0, 15), TestIndexes.ids(replica));
+
+      // Names restart at _0 and the generation at 1; _0.cfs differs from the replica's.
+      TestIndexes.commit(rebuilt, true, 100, 102, "rebuilt");
+      PublishResult published = publisher.publish(VENDOR, rebuilt);
+      assertEquals(2, published.sequence());
+      assertEquals(1, published.generation());
+      held.add("_2.cfs"); // a snapshot still reads it
+
+      FetchResult fetched = fetcher.fetch();
+      assertEquals(Outcome.UPDATED, fetched.outcome());
+      assertEquals(1, fetched.generation());
+      // _0.cfe, _0.cfs, _0.si, segments_1, ids.tsv: all differ from the replica's.
+      assertEquals(5, fetched.downloaded());
+      // _1.cfe, _1.cfs, _1.si, _2.cfe, _2.si; _2.cfs is held.
+      assertEquals(5, fetched.removed());
+      assertEquals(List.of("100", "101"), TestIndexes.ids(replica));
+      assertEquals(Map.of("label", "rebuilt"), TestIndexes.userData(replica));
+      assertArrayEquals(
+          Files.readAllBytes(rebuilt.resolve("index").resolve("_0.cfs")),
+          Files.readAllBytes(replica.resolve("index").resolve("_0.cfs")));
+      assertEquals(
+          List.of("_0.cfe", "_0.cfs", "_0.si", "_2.cfs", "segments_1"), TestIndexes.files(replica));
+
+      held.clear();
+      assertEquals(1, fetcher.removeUnused());
+      assertEquals(List.of("_0.cfe", "_0.cfs", "_0.si", "segments_1"), TestIndexes.files(replica));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void anInterruptedFetchResumesWithoutDownloadingAgain(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    Path replica = temp.resolve("replica");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    TestIndexes.commit(indexer, false, 5, 10, "second");
+    TestIndexes.commit(indexer, false, 10, 15, "third");
+    try (Store store = kinds.open(kind, temp)) {
+      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+
+      CountingStore failing = new CountingStore(store, 4);
+      FetchException failed =
+          assertThrows(
+              FetchException.class,
+              () -> new Fetcher(failing, VENDOR, replica, n -> false).fetch());
+      assertEquals(Reason.STORE_UNAVAILABLE, failed.reason());
+      assertEquals(4, failing.downloads.get());
+      assertFalse(DirectoryReader.indexExists(FSDirectory.open(replica.resolve("index"))));
+      // The four verified files wait under their temporary names; a kill mid-download would also
+      // leave a partial file, as here for the commit point.
+      assertEquals(
+          4,
+          TestIndexes.files(replica).stream()
+              .filter(name -> name.startsWith(Fetcher.STAGED))
+              .count());
+      Manifest manifest = Layout.read(store.get(Layout.manifest(VENDOR, 1)), Manifest.class, "m");
+      Files.write(
+          replica
+              .resolve("index")
+              .resolve(Fetcher.STAGED + manifest.segments().objectName() + ".part"),
+          new byte[] {1, 2, 3});
+
+      // A new fetcher, as after a restart: 9 segment files + segments_3 + ids.tsv = 11, 4 had.
+      CountingStore counting = new CountingStore(store);
+      FetchResult fetched = new Fetcher(counting, VENDOR, replica, n -> false).fetch();
+      assertEquals(Outcome.UPDATED, fetched.outcome());
+      assertEquals(7, fetched.downloaded());
+      assertEquals(7, counting.downloads.get());
+      assertEquals(4, fetched.reused());
+      assertEquals(TestIndexes.range(0, 15), TestIndexes.ids(replica));
+      assertTrue(
+          TestIndexes.files(replica).stream().noneMatch(name -> name.startsWith(Fetcher.STAGED)));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void retentionDeletesWhatNoKeptManifestNames(String kind) throws Exception {
+    Path first = temp.resolve("first");
+    Path second = temp.resolve("second");
+    try (Store store = kinds.open(kind, temp)) {
+      Publisher publisher = new Publisher(store, 2);
+      TestIndexes.commit(first, true, 0, 5, "p1");
+      assertEquals(0, publisher.publish(VENDOR, first).deleted());
+      TestIndexes.commit(first, false, 5, 8, "p2");
+      assertEquals(0, publisher.publish(VENDOR, first).deleted());
+      TestIndexes.commit(second, true, 20, 22, "p3");
+      // Only publication 1 named its segments_1 and ids.tsv; then its manifest.
+      assertEquals(3, publisher.publish(VENDOR, second).deleted());
+      TestIndexes.commit(second, false, 22, 23, "p4");
+      // Only publication 2 named the first folder's six segment files, segments_2 and ids.tsv.
+      PublishResult fourth = publisher.publish(VENDOR, second);
+      assertEquals(4, fourth.sequence());
+      assertEquals(9, fourth.deleted());
+
+      Set<String> expected = new TreeSet<>(List.of(Layout.pointer(VENDOR)));
+      for (long sequence : List.of(3L, 4L)) {
+        String key = Layout.manifest(VENDOR, sequence);
+        expected.add(key);
+        expected.addAll(Layout.read(store.get(key), Manifest.class, key).objectKeys());
+      }
+      // Second folder: _0 x3, _1 x3, segments_1, segments_2, two ids.tsv; two manifests; pointer.
+      assertEquals(13, expected.size());
+      assertEquals(new ArrayList<>(expected), store.list(VENDOR + "/"));
+      for (String key : expected) {
+        assertTrue(expected.stream().noneMatch(other -> other.startsWith(key + "/")), key);
+      }
+
+      FetchResult fetched = new Fetcher(store, VENDOR, temp.resolve("replica"), n -> false).fetch();
+      assertEquals(4, fetched.sequence());
+      assertEquals(List.of("20", "21", "22"), TestIndexes.ids(temp.resolve("replica")));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void anUnchangedPointerDownloadsNothing(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    Path replica = temp.resolve("replica");
+    try (Store store = kinds.open(kind, temp)) {
+      CountingStore counting = new CountingStore(store);
+      Fetcher fetcher = new Fetcher(counting, VENDOR, replica, n -> false);
+      assertEquals(Outcome.NOT_PUBLISHED, fetcher.fetch().outcome());
+
+      TestIndexes.commit(indexer, true, 0, 5, "first");
+      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      assertEquals(Outcome.UPDATED, fetcher.fetch().outcome());
+      int gets = counting.gets.get();
+      int downloads = counting.downloads.get();
+
+      FetchResult again = fetcher.fetch();
+      assertEquals(new FetchResult(VENDOR, Outcome.UNCHANGED, 1, 1, 0, 0, 0, 0), again);
+      assertEquals(1, counting.notModified.get());
+      assertEquals(gets, counting.gets.get());
+      assertEquals(downloads, counting.downloads.get());
+
+      // After a restart the ETag is unknown: the manifest is read, nothing is downloaded.
+      FetchResult restarted = new Fetcher(counting, VENDOR, replica, n -> false).fetch();
+      assertEquals(Outcome.UNCHANGED, restarted.outcome());
+      assertEquals(0, restarted.downloaded());
+      assertEquals(5, restarted.reused());
+      assertEquals(downloads, counting.downloads.get());
+    }
+  }
+
+  @Test
+  void theEndpointComesFromTheEnvironmentAndAnUnreachableStoreLeavesTheLastGoodCommit()
+      throws Exception {
+    Path indexer = temp.resolve("indexer");
+    Path replica = temp.resolve("replica");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    StoreUrl url = StoreUrl.parse("s3://" + kinds.newBucket() + "/keybox");
+    Map<String, String> environment =
+        Map.of(StoreUrl.ENDPOINT_VARIABLE, kinds.endpoint().toString());
+    try (Store store = url.open(Optional.empty(), environment)) {
+      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      assertEquals(
+          Outcome.UPDATED, new Fetcher(store, VENDOR, replica, n -> false).fetch().outcome());
+    }
+    // Nothing listens on port 1 of loopback: the connection is refused at once.
+    try (Store down = url.open(Optional.of(URI.create("http://127.0.0.1:1")), environment)) {
+      FetchException failed =
+          assertThrows(FetchException.class, new Fetcher(down, VENDOR, replica, n -> false)::fetch);
+      assertEquals(Reason.STORE_UNAVAILABLE, failed.reason());
+      assertTrue(failed.getMessage().contains("s3://"), failed.getMessage());
+    }
+    assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(replica));
+  }
+
+  @Test
+  void aFolderWithoutACommitIsNotPublished() throws Exception {
+    try (Store store = kinds.open("file", temp)) {
+      Files.createDirectories(temp.resolve("empty").resolve("index"));
+      assertThrows(
+          IndexNotFoundException.class,
+          () ->
+              new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, temp.resolve("empty")));
+      assertEquals(List.of(), store.list(""));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void aLocallyCorruptedFileIsNeverPublished(String kind) throws Exception {
+    Path indexer = temp.resolve("indexer");
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    Path cfs = indexer.resolve("index").resolve("_0.cfs");
+    byte[] bytes = Files.readAllBytes(cfs);
+    bytes[bytes.length / 2] ^= 0x5a;
+    Files.write(cfs, bytes);
+    try (Store store = kinds.open(kind, temp)) {
+      assertThrows(
+          CorruptIndexException.class,
+          () -> new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer));
+      assertFalse(store.exists(Layout.pointer(VENDOR)));
+      assertEquals(List.of(), store.list(Layout.manifests(VENDOR)));
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.keybox.store;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * The two kinds of store the tests run against: S3Proxy on loopback (an in-memory blob store) and a
+ * folder. Each {@link #open} makes a new, empty store, opened through {@link StoreUrl} as a command
+ * would.
+ */
+final class StoreKinds implements AutoCloseable {
+  private final S3Proxy proxy;
+  private final URI endpoint;
+  private final S3Client admin;
+  private final AtomicInteger buckets = new AtomicInteger();
+
+  private StoreKinds(S3Proxy proxy, URI endpoint, S3Client admin) {
+    this.proxy = proxy;
+    this.endpoint = endpoint;
+    this.admin = admin;
+  }
+
+  /** Starts S3Proxy on a free loopback port. */
+  static StoreKinds start() throws Exception {
+    // The SDK's default chains read these: StoreUrl never takes credentials as arguments.
+    System.setProperty("aws.accessKeyId", "keybox-test");
+    System.setProperty("aws.secretAccessKey", "keybox-test-secret");
+    System.setProperty("aws.region", "us-east-1");
+    S3Proxy proxy =
+        S3Proxy.builder()
+            .blobStore(new TransientNio2BlobStore())
+            .endpoint(URI.create("http://127.0.0.1:0"))
+            .build();
+    proxy.start();
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (!proxy.getState().equals("STARTED")) {
+      if (System.nanoTime() > deadline) {
+        proxy.stop();
+        throw new IllegalStateException("S3Proxy did not start in 10 s: " + proxy.getState());
+      }
+      Thread.sleep(5);
+    }
+    URI endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
+    S3Client admin =
+        S3Client.builder()
+            .endpointOverride(endpoint)
+            .forcePathStyle(true)
+            .region(Region.US_EAST_1)
+            .credentialsProvider(
+                StaticCredentialsProvider.create(
+                    AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
+            .build();
+    return new StoreKinds(proxy, endpoint, admin);
+  }
+
+  /** S3Proxy's endpoint. */
+  URI endpoint() {
+    return endpoint;
+  }
+
+  /** A new empty bucket in S3Proxy. */
+  String newBucket() {
+    String bucket = "keybox-" + buckets.incrementAndGet();
+    admin.createBucket(b -> b.bucket(bucket));
+    return bucket;
+  }
+
+  /** A new empty store of {@code kind} ({@code s3} or {@code file}; {@code temp} holds folders). */
+  Store open(String kind, Path temp) throws IOException {
+    return switch (kind) {
+      case "s3" -> {
+        yield StoreUrl.parse("s3://" + newBucket() + "/published/keybox")
+            .open(Optional.of(endpoint));
+      }
+      case "file" ->
+          StoreUrl.parse(temp.resolve("store-" + buckets.incrementAndGet()).toUri().toString())
+              .open(Optional.empty(), Map.of());
+      default -> throw new IllegalArgumentException("kind must be s3 or file (got: " + kind + ")");
+    };
+  }
+
+  @Override
+  public void close() throws Exception {
+    admin.close();
+    proxy.stop();
+  }
+}
