@@ -1,6 +1,22 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.http.api.ApiRoutes;
+import io.keybox.server.http.api.Endpoint;
+import io.keybox.server.http.api.Router;
+import io.keybox.server.http.edge.AcceptEncodingHandler;
+import io.keybox.server.http.edge.AccessLog;
+import io.keybox.server.http.edge.AddonHandler;
+import io.keybox.server.http.edge.AdmissionHandler;
+import io.keybox.server.http.edge.AuthHandler;
+import io.keybox.server.http.edge.CorsHandler;
+import io.keybox.server.http.edge.EdgeHandler;
+import io.keybox.server.http.edge.HeaderLimitHandler;
+import io.keybox.server.http.edge.OpsGate;
+import io.keybox.server.http.edge.RateLimitHandler;
+import io.keybox.server.http.edge.UrlLimitHandler;
+import io.keybox.server.http.transport.AdminServer;
+import io.keybox.server.http.transport.Connector;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;
@@ -99,7 +115,10 @@ public final class KeyboxServer implements AutoCloseable {
                 new AcceptEncodingHandler(
                     new EncodingHandler(
                         new EdgeHandler(
-                            ops.gate(admin.isPresent(), config.behindProxy(), perRequest), log),
+                            new HeaderLimitHandler(
+                                config.limits().maxHeaders(),
+                                ops.gate(admin.isPresent(), config.behindProxy(), perRequest)),
+                            log),
                         // The fastest deflate level, as web servers default to: listing JSON still
                         // shrinks about 6-fold, for a fraction of the CPU of the default level.
                         new ContentEncodingRepository()
