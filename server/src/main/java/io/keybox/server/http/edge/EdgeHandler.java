@@ -1,10 +1,6 @@
 package io.keybox.server.http.edge;
 
-import io.keybox.server.error.AccessDeniedException;
 import io.keybox.server.error.ApiException;
-import io.keybox.server.error.IndexUnavailableException;
-import io.keybox.server.error.InvalidRequestException;
-import io.keybox.server.error.NotFoundException;
 import io.keybox.server.error.RequestException;
 import io.keybox.server.http.write.BufferedResponse;
 import io.keybox.server.http.write.Responses;
@@ -23,9 +19,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * responses, and the access log line.
  *
  * <p>An {@link ApiException} becomes its status and message; a {@link RequestException} of the
- * domain (query, search, index) becomes the status of its type ({@link #status}) and its message.
- * Anything else is a 500 whose body carries only the request id; the stack trace goes to the server
- * log under the same id, never to the client.
+ * domain (query, search, index) becomes the status of its type ({@link ErrorStatus}) and its
+ * message. Anything else is a 500 whose body carries only the request id; the stack trace goes to
+ * the server log under the same id, never to the client.
  */
 public final class EdgeHandler implements HttpHandler {
   private static final System.Logger LOG = System.getLogger("keybox.server");
@@ -65,21 +61,11 @@ public final class EdgeHandler implements HttpHandler {
       }
       fail(exchange, e.status(), e.getMessage());
     } catch (RequestException e) {
-      fail(exchange, status(e), e.getMessage());
+      fail(exchange, ErrorStatus.of(e), e.getMessage());
     } catch (Throwable e) {
       LOG.log(Level.ERROR, "request " + requestId + " failed", e);
       fail(exchange, 500, "internal error; request id " + requestId);
     }
-  }
-
-  /** The status of a domain exception: the one table of them. */
-  static int status(RequestException e) {
-    return switch (e) {
-      case InvalidRequestException invalid -> 400;
-      case AccessDeniedException denied -> 403;
-      case NotFoundException notFound -> 404;
-      case IndexUnavailableException unavailable -> 503;
-    };
   }
 
   private static void fail(HttpServerExchange exchange, int status, String message) {
