@@ -14,7 +14,8 @@ import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.openhouse.OpenHouseSource;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.RequestException;
+import io.keybox.server.http.edge.ErrorStatus;
 import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
@@ -91,8 +92,8 @@ public final class LuceneTarget implements Target {
             case ANALYTICS -> analytics(Params.parse(request.query()), detailed);
             case OPEN_HOUSES -> openHouses(Params.parse(request.query()), detailed);
           };
-        } catch (ApiException e) {
-          return Outcome.failed(e.status(), e.getMessage());
+        } catch (RequestException e) {
+          return Outcome.failed(ErrorStatus.of(e), e.getMessage());
         }
       }
 

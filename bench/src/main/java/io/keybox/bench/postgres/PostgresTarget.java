@@ -7,7 +7,8 @@ import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
-import io.keybox.server.error.ApiException;
+import io.keybox.server.error.RequestException;
+import io.keybox.server.http.edge.ErrorStatus;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
 import io.keybox.server.query.ParamValues;
@@ -61,8 +62,8 @@ public final class PostgresTarget implements Target {
                 single(connection, SqlQueries.analytics(parser.filter(params)), request, detailed);
             case OPEN_HOUSES -> openHouses(connection, params, request, detailed);
           };
-        } catch (ApiException e) {
-          return Outcome.failed(e.status(), e.getMessage());
+        } catch (RequestException e) {
+          return Outcome.failed(ErrorStatus.of(e), e.getMessage());
         }
       }
 

@@ -58,6 +58,11 @@ public final class ApiException extends RuntimeException {
     return new ApiException(414, message);
   }
 
+  /** 431: the request carries more header lines than the server takes. */
+  public static ApiException headersTooLarge(String message) {
+    return new ApiException(431, message);
+  }
+
   /** 429: over a rate limit; the client may retry after {@code retryAfterSeconds} (>= 1). */
   public static ApiException tooManyRequests(String message, long retryAfterSeconds) {
     return new ApiException(429, message, Math.max(1, retryAfterSeconds));

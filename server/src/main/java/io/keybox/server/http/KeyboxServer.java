@@ -1,10 +1,27 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.http.api.ApiRoutes;
+import io.keybox.server.http.api.Endpoint;
+import io.keybox.server.http.api.Router;
+import io.keybox.server.http.edge.AcceptEncodingHandler;
+import io.keybox.server.http.edge.AccessLog;
+import io.keybox.server.http.edge.AddonHandler;
+import io.keybox.server.http.edge.AdmissionHandler;
+import io.keybox.server.http.edge.AuthHandler;
+import io.keybox.server.http.edge.CorsHandler;
+import io.keybox.server.http.edge.EdgeHandler;
+import io.keybox.server.http.edge.HeaderLimitHandler;
+import io.keybox.server.http.edge.OpsGate;
+import io.keybox.server.http.edge.RateLimitHandler;
+import io.keybox.server.http.edge.UrlLimitHandler;
+import io.keybox.server.http.transport.AdminServer;
+import io.keybox.server.http.transport.Connector;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;
 import io.keybox.server.metrics.Metrics;
+import io.keybox.server.search.exec.ListingOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
@@ -74,8 +91,8 @@ public final class KeyboxServer implements AutoCloseable {
               + " --tls-keystore), or say --behind-proxy when a TLS proxy is in front");
     }
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
-    // not by the first request that asks (ListingState).
-    indexes.warmUp(snapshot -> snapshot.listings().options());
+    // not by the first request that asks (ListingOptions.OF_SNAPSHOT).
+    indexes.warmUp(snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT));
     Router routes = ApiRoutes.router(config, indexes);
     Operations ops = new Operations(indexes, authenticator);
     AccessLog log = new AccessLog(accessLog);
@@ -98,7 +115,10 @@ public final class KeyboxServer implements AutoCloseable {
                 new AcceptEncodingHandler(
                     new EncodingHandler(
                         new EdgeHandler(
-                            ops.gate(admin.isPresent(), config.behindProxy(), perRequest), log),
+                            new HeaderLimitHandler(
+                                config.limits().maxHeaders(),
+                                ops.gate(admin.isPresent(), config.behindProxy(), perRequest)),
+                            log),
                         // The fastest deflate level, as web servers default to: listing JSON still
                         // shrinks about 6-fold, for a fraction of the CPU of the default level.
                         new ContentEncodingRepository()

@@ -5,7 +5,7 @@ package io.keybox.server.http;
  * machine's); the message names the address, the cause and the option to change.
  */
 public final class ListenException extends RuntimeException {
-  ListenException(String option, String host, int port, Throwable cause) {
+  public ListenException(String option, String host, int port, Throwable cause) {
     super(
         "cannot listen on "
             + host

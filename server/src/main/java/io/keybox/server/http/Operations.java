@@ -1,6 +1,14 @@
 package io.keybox.server.http;
 
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.http.api.Endpoint;
+import io.keybox.server.http.api.OpsHandlers;
+import io.keybox.server.http.api.Router;
+import io.keybox.server.http.edge.AccessLog;
+import io.keybox.server.http.edge.EdgeHandler;
+import io.keybox.server.http.edge.MetricsHandler;
+import io.keybox.server.http.edge.OpsGate;
+import io.keybox.server.http.transport.AdminServer;
 import io.keybox.server.index.IndexMetrics;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.index.VendorStatus;

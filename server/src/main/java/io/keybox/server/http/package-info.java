@@ -1,24 +1,32 @@
 /**
- * The HTTP edge, and the only package that imports Undertow: the listening socket, admission,
- * routing (404 and 405 with {@code Allow}), authentication, rate limits, media types, error mapping
- * (every {@link io.keybox.server.error.ApiException} and every unexpected failure become a JSON
- * error in {@link io.keybox.server.http.EdgeHandler}, in one place), access logging, and writing
- * responses from stored bytes.
+ * The HTTP server, the only part of Keybox that imports Undertow or XNIO (here and in the
+ * subpackages): {@link io.keybox.server.http.KeyboxServer} wires the handler chain and starts it
+ * with its configuration ({@link io.keybox.server.http.ServerConfig}, {@link
+ * io.keybox.server.http.Limits}, {@link io.keybox.server.http.AdminListener}). The work is in four
+ * subpackages:
  *
- * <p>Connection, before any handler: {@link io.keybox.server.http.Connector} binds HTTP, or HTTPS
- * with HTTP/2 by ALPN; under each HTTP/1.1 connection {@link
- * io.keybox.server.http.RequestHeadScanner} describes what Undertow's parser refuses and {@link
- * io.keybox.server.http.JsonErrorConduit} turns Undertow's bare 400s into JSON errors.
+ * <ul>
+ *   <li>{@code transport}: the connector, and the conduit that turns Undertow's own 4xx into JSON
+ *       errors;
+ *   <li>{@code edge}: admission, the one error mapper, auth, rate limit, CORS, URL and header
+ *       limits, ops gate, access log, request metrics, media types;
+ *   <li>{@code api}: router, routes, the search/get handlers of each resource, metadata, analytics,
+ *       ops endpoints;
+ *   <li>{@code write}: buffering a response and sending it without blocking, the JSON writer, the
+ *       error body.
+ * </ul>
  *
  * <p>Handler chain, outermost first: metrics (every request, by route template and status) →
  * admission on the IO thread (concurrency cap, short queue, 503) → dispatch to a worker with the
  * body buffered (Lucene and the slow hash block; slow readers hold no thread) → gzip (its
  * Accept-Encoding normalised first) → common headers, request id, access log and error mapping →
- * the operational endpoints under {@code /-/} ({@link io.keybox.server.http.OpsGate}: no
- * credentials, loopback or admin listener only) → URL length → CORS → authentication (cached
- * credentials first, failed-login budget) → the key's rate limit (RateLimit headers, 429) → add-ons
- * → routes. An optional admin listener serves only the operational endpoints.
+ * header count (431) → the operational endpoints under {@code /-/} (the ops gate: no credentials,
+ * loopback or admin listener only) → URL length → CORS → authentication (cached credentials first,
+ * failed-login budget) → the key's rate limit (RateLimit headers, 429) → add-ons → routes. An
+ * optional admin listener serves only the operational endpoints ({@link
+ * io.keybox.server.http.Operations}).
  *
- * <p>Depends on every other server package, Undertow and Jackson.
+ * <p>Depends on every other server package, Undertow and Jackson; the subpackages may read this
+ * package's configuration records.
  */
 package io.keybox.server.http;

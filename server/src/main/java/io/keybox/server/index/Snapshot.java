@@ -3,6 +3,7 @@ package io.keybox.server.index;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.SchemaVersion;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.lucene.index.DirectoryReader;
@@ -19,7 +20,8 @@ import org.apache.lucene.search.IndexSearcher;
  * @param refreshTime when the indexer published this commit (X-Service-LastUpdate)
  * @param generation the Lucene commit generation
  * @param schemaVersion the {@link SchemaVersion} that wrote the index
- * @param listings the state derived from the reader's listings (facets, OPTIONS values)
+ * @param listings the state derived from the reader's listings as it is opened (the facet state)
+ * @param derivedValues the values derived later, on first use ({@link #derived})
  */
 public record Snapshot(
     String vendor,
@@ -28,10 +30,22 @@ public record Snapshot(
     Instant refreshTime,
     long generation,
     int schemaVersion,
-    ListingState listings) {
+    ListingState listings,
+    DerivedValues derivedValues) {
+
+  /**
+   * The value of {@code value} for this snapshot: computed by the first caller (others wait for
+   * it), then kept until the snapshot is retired. Call it while holding a {@link Lease} on the
+   * snapshot (its reader must be open).
+   *
+   * @throws IOException when the index could not be read; every later call fails the same way
+   */
+  public <T> T derived(DerivedValue<T> value) throws IOException {
+    return derivedValues.get(value, this);
+  }
 
   /** How many records of {@code kind} this snapshot holds. */
-  public long count(RecordKind kind) throws java.io.IOException {
+  public long count(RecordKind kind) throws IOException {
     return searcher.count(kind.query());
   }
 
@@ -39,7 +53,7 @@ public record Snapshot(
    * A snapshot of {@code reader}, reading the refresh time from its commit and deriving its listing
    * state.
    */
-  static Snapshot of(String vendor, DirectoryReader reader) throws java.io.IOException {
+  static Snapshot of(String vendor, DirectoryReader reader) throws IOException {
     IndexCommit commit = reader.getIndexCommit();
     Optional<CommitData> data = CommitData.fromUserData(commit.getUserData());
     IndexSearcher searcher = new IndexSearcher(reader);
@@ -50,6 +64,7 @@ public record Snapshot(
         data.map(CommitData::refreshTime).orElse(Instant.EPOCH),
         commit.getGeneration(),
         data.map(CommitData::schemaVersion).orElse(SchemaVersion.UNRECORDED),
-        ListingState.of(searcher));
+        ListingState.of(searcher),
+        new DerivedValues());
   }
 }

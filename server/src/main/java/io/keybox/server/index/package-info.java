@@ -1,9 +1,10 @@
 /**
  * Index snapshots, in Lucene's {@code ReferenceManager} idiom: one {@link
  * io.keybox.server.index.SnapshotManager} per vendor over a {@link io.keybox.server.index.Snapshot}
- * that holds the searcher and the state derived from its reader (the listing facet state and the
- * OPTIONS value lists: {@link io.keybox.server.index.ListingState}), so they are swapped together
- * and built once per commit.
+ * that holds the searcher and the state derived from its reader (the listing facet state, {@link
+ * io.keybox.server.index.ListingState}, built as it opens; and the {@link
+ * io.keybox.server.index.DerivedValue}s the search side declares, such as the OPTIONS value lists,
+ * computed on first use or by a warm-up), so they are swapped together and built once per commit.
  *
  * <ul>
  *   <li>{@link io.keybox.server.index.VendorIndexes}: the registry of the served vendors and the

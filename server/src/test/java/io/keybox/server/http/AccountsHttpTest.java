@@ -13,14 +13,11 @@ import io.keybox.server.auth.SecretHash;
 import io.keybox.server.limit.LoginThrottle;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,29 +30,22 @@ class AccountsHttpTest {
   private static final Map<String, String> SECRETS =
       Map.of("single", "s1", "multi", "s2", "agents", "s3", "unindexed", "s4");
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "alpha", "basic");
-    FixtureServer.index(dataDir, "beta", "basic");
-    server =
-        new FixtureServer(
-            dataDir,
-            Accounts.of(
-                List.of(
-                    account("single", List.of("alpha"), Set.of()),
-                    account("multi", List.of("alpha", "beta"), Set.of()),
-                    account("agents", List.of("alpha"), Set.of(Addon.AGENTS)),
-                    account("unindexed", List.of("gamma"), Set.of()))),
-            ServerConfig.loopback(0));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            FixtureServer.index(dataDir, "alpha", "basic");
+            FixtureServer.index(dataDir, "beta", "basic");
+            return new FixtureServer(
+                dataDir,
+                Accounts.of(
+                    List.of(
+                        account("single", List.of("alpha"), Set.of()),
+                        account("multi", List.of("alpha", "beta"), Set.of()),
+                        account("agents", List.of("alpha"), Set.of(Addon.AGENTS)),
+                        account("unindexed", List.of("gamma"), Set.of()))),
+                ServerConfig.loopback(0));
+          });
 
   private static Account account(String key, List<String> vendors, Set<Addon> addons) {
     return new Account(
@@ -145,7 +135,7 @@ class AccountsHttpTest {
     // Its own server: the budget is per address, and every test here comes from 127.0.0.1.
     try (FixtureServer own =
         new FixtureServer(
-            dataDir,
+            server.dataDir(),
             Accounts.of(
                 List.of(
                     account("single", List.of("alpha"), Set.of()),

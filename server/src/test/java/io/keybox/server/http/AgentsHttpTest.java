@@ -10,15 +10,12 @@ import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Addon;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -31,30 +28,25 @@ class AgentsHttpTest {
   private static final String PLAIN = "plain";
   private static final String SECRET = "s3cret";
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    SecretHash hash = SecretHash.create(SECRET, 1000);
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    AGENCY,
-                    List.of("fixture"),
-                    Set.of(Addon.AGENTS),
-                    FixtureServer.UNTHROTTLED,
-                    hash),
-                new Account(PLAIN, List.of("fixture"), Set.of(), FixtureServer.UNTHROTTLED, hash)));
-    server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            FixtureServer.index(dataDir, "fixture", "basic");
+            SecretHash hash = SecretHash.create(SECRET, 1000);
+            Accounts accounts =
+                Accounts.of(
+                    List.of(
+                        new Account(
+                            AGENCY,
+                            List.of("fixture"),
+                            Set.of(Addon.AGENTS),
+                            FixtureServer.UNTHROTTLED,
+                            hash),
+                        new Account(
+                            PLAIN, List.of("fixture"), Set.of(), FixtureServer.UNTHROTTLED, hash)));
+            return new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
+          });
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, AGENCY, SECRET);

@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -24,19 +21,8 @@ class AnalyticsHttpTest {
   private static final String SECRET = "s3cret";
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    server = FixtureServer.withOneKey(dataDir, "fixture", KEY, SECRET);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server = FixtureServer.perClass("fixture", "basic", KEY, SECRET);
 
   private static JsonNode ok(String pathAndQuery) throws Exception {
     HttpResponse<String> response = server.get(pathAndQuery, KEY, SECRET);

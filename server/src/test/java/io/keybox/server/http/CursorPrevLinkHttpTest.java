@@ -3,13 +3,10 @@ package io.keybox.server.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -30,19 +27,8 @@ class CursorPrevLinkHttpTest {
       "/properties?cities=Katy&type=residential&type=land&idx=ignore";
   private static final Pattern PREV = Pattern.compile("[?&]lastId=(\\d+)[^>]*>; rel=\"prev\"");
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "search", "search");
-    server = FixtureServer.withOneKey(dataDir, "search", KEY, SECRET);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server = FixtureServer.perClass("search", "search", KEY, SECRET);
 
   @ParameterizedTest(name = "lastId={0}&limit={1}")
   @CsvSource(

@@ -15,6 +15,7 @@ import io.keybox.server.DocExamples;
 import io.keybox.server.DocExamples.Example;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.KeysFile;
+import io.keybox.server.http.api.Endpoint;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -16,10 +16,8 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An index written by schema version 2, whose listings carry no mlsId key term: the server finds
@@ -29,35 +27,33 @@ class EarlierSchemaHttpTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String SECRET = "s3cret";
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    List<String> lines =
-        Files.readAllLines(Path.of("..", "data", "fixtures", "basic", "listings.ndjson")).stream()
-            .filter(line -> !line.isBlank())
-            .toList();
-    ListingDocuments documents = new ListingDocuments(JSON);
-    try (Directory directory = FSDirectory.open(dataDir.resolve("fixture").resolve("index"));
-        IndexWriter writer = new IndexWriter(directory, VendorIndexBuilder.writerConfig())) {
-      for (String line : lines) {
-        Document doc = documents.toDocument(ListingRecord.parse(JSON.readTree(line)));
-        doc.removeFields("listingMlsId"); // what version 2 wrote
-        writer.addDocument(doc);
-      }
-      CommitData version2 =
-          new CommitData(Instant.parse("2026-11-01T06:00:00Z"), "v2.ndjson", lines.size(), 0, 2);
-      writer.setLiveCommitData(version2.toUserData().entrySet());
-      writer.commit();
-    }
-    server = FixtureServer.withOneKey(dataDir, "fixture", "plain", SECRET);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            List<String> lines =
+                Files.readAllLines(Path.of("..", "data", "fixtures", "basic", "listings.ndjson"))
+                    .stream()
+                    .filter(line -> !line.isBlank())
+                    .toList();
+            ListingDocuments documents = new ListingDocuments(JSON);
+            try (Directory directory =
+                    FSDirectory.open(dataDir.resolve("fixture").resolve("index"));
+                IndexWriter writer =
+                    new IndexWriter(directory, VendorIndexBuilder.writerConfig())) {
+              for (String line : lines) {
+                Document doc = documents.toDocument(ListingRecord.parse(JSON.readTree(line)));
+                doc.removeFields("listingMlsId"); // what version 2 wrote
+                writer.addDocument(doc);
+              }
+              CommitData version2 =
+                  new CommitData(
+                      Instant.parse("2026-11-01T06:00:00Z"), "v2.ndjson", lines.size(), 0, 2);
+              writer.setLiveCommitData(version2.toUserData().entrySet());
+              writer.commit();
+            }
+            return FixtureServer.withOneKey(dataDir, "fixture", "plain", SECRET);
+          });
 
   @Test
   void itsListingsAreFoundByMlsId() throws Exception {

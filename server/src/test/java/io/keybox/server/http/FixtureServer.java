@@ -26,15 +26,30 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real Keybox server on a free loopback port over fixtures from {@code data/fixtures}, indexed by
- * the real indexer into a temporary directory. One per test class.
+ * the real indexer into a temporary directory. One per test class, the one fixture set-up every
+ * HTTP test shares:
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static final FixtureServer server = FixtureServer.perClass("fixture", "basic", KEY, SECRET);
+ * }</pre>
+ *
+ * <p>or, for other keys, limits or logs, {@link #perClass(Setup)} with the set-up written out. A
+ * test that needs a server of its own (a restart, another configuration) constructs one in a
+ * try-with-resources block.
  */
-final class FixtureServer implements AutoCloseable {
+final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllCallback {
   static final Instant REFRESH_TIME = Instant.parse("2026-11-01T06:00:00Z");
 
   /** A rate limit no test that is not about rate limits will reach. */
@@ -44,9 +59,68 @@ final class FixtureServer implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final VendorIndexes indexes;
-  private final KeyboxServer server;
+  /** A per-class server's set-up: index fixtures into {@code dataDir}, then start a server. */
+  @FunctionalInterface
+  interface Setup {
+    FixtureServer start(Path dataDir) throws Exception;
+  }
+
+  // Set once: by the constructor, or before a per-class server's tests by beforeAll.
+  private VendorIndexes indexes;
+  private KeyboxServer server;
   private final HttpClient client = HttpClient.newHttpClient();
+  private final Setup setup;
+  private Path dataDir;
+
+  private FixtureServer(Setup setup) {
+    this.setup = setup;
+  }
+
+  /**
+   * A server for the tests of one class, started by {@code setup} in a fresh directory before them
+   * and stopped (the directory deleted) after them; register it with {@code @RegisterExtension}.
+   */
+  static FixtureServer perClass(Setup setup) {
+    return new FixtureServer(setup);
+  }
+
+  /**
+   * A per-class server over {@code data/fixtures/<fixture>} indexed as {@code vendor}, with one
+   * unthrottled key that reads it ({@link #withOneKey}).
+   */
+  static FixtureServer perClass(String vendor, String fixture, String key, String secret) {
+    return perClass(
+        dataDir -> {
+          index(dataDir, vendor, fixture);
+          return withOneKey(dataDir, vendor, key, secret);
+        });
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    dataDir = Files.createTempDirectory("keybox-fixture-server");
+    FixtureServer started = setup.start(dataDir);
+    this.indexes = started.indexes;
+    this.server = started.server;
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) throws Exception {
+    try {
+      close();
+    } finally {
+      try (Stream<Path> files = Files.walk(dataDir)) {
+        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(file);
+        }
+      }
+    }
+  }
+
+  /** A per-class server's data directory (its fixtures are indexed there). */
+  Path dataDir() {
+    return dataDir;
+  }
 
   /**
    * A loopback server on {@code dataDir} with one unthrottled key, without add-ons, that reads
@@ -92,6 +166,8 @@ final class FixtureServer implements AutoCloseable {
       PrintStream log,
       Optional<AdminListener> admin)
       throws IOException {
+    this.setup = null;
+    this.dataDir = dataDir;
     this.indexes = new VendorIndexes(dataDir, 200);
     try {
       this.server = KeyboxServer.start(config, admin, indexes, authenticator, log);

@@ -8,14 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -27,19 +24,13 @@ class ListingsHttpTest {
   private static final String KEY = "tester";
   private static final String SECRET = "s3cret";
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    assertEquals(12, FixtureServer.index(dataDir, "fixture", "basic").listings());
-    server = FixtureServer.withOneKey(dataDir, "fixture", KEY, SECRET);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            assertEquals(12, FixtureServer.index(dataDir, "fixture", "basic").listings());
+            return FixtureServer.withOneKey(dataDir, "fixture", KEY, SECRET);
+          });
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, KEY, SECRET);

@@ -13,22 +13,21 @@ import io.keybox.server.auth.SecretHash;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Requests that Undertow's own parser or Host check refuses before any handler runs, and requests
- * past the size limits: every one gets a JSON error naming the problem, a request id, and an access
- * log line with that id. Sent byte for byte over raw sockets.
+ * past the size limits: every one gets a JSON error (a generic message for what the parser refuses;
+ * the problem named for a bad Host and the limits), a request id, and an access log line with that
+ * id. Sent byte for byte over raw sockets.
  */
 class MalformedRequestHttpTest {
   private static final String KEY = "tester";
@@ -41,37 +40,43 @@ class MalformedRequestHttpTest {
   private static final int MAX_URL = 1024;
   private static final int MAX_HEADERS = 20;
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
+  /** What a request Undertow's parser refuses is told (issue #24 dropped the detailed wording). */
+  private static final String PARSER_REFUSAL =
+      "malformed request: the request line or a header is not valid HTTP/1.1";
+
+  /** What a request Undertow's Host check refuses is told, whatever was wrong with the Host. */
+  private static final String HOST_REFUSAL =
+      "malformed request: an HTTP/1.1 request needs exactly one Host header, a valid host[:port]";
+
   private static final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    Account tester =
-        new Account(
-            KEY, List.of("fixture"), Set.of(), RateLimit.DEFAULT, SecretHash.create(SECRET, 1000));
-    Limits limits =
-        new Limits(
-            4,
-            8,
-            Duration.ofSeconds(2),
-            Duration.ofSeconds(30),
-            Duration.ofSeconds(10),
-            MAX_URL,
-            MAX_HEADERS);
-    server =
-        new FixtureServer(
-            dataDir,
-            new Authenticator(Accounts.of(List.of(tester))),
-            ServerConfig.loopback(0).withLimits(limits),
-            new PrintStream(log, true, StandardCharsets.UTF_8));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            FixtureServer.index(dataDir, "fixture", "basic");
+            Account tester =
+                new Account(
+                    KEY,
+                    List.of("fixture"),
+                    Set.of(),
+                    RateLimit.DEFAULT,
+                    SecretHash.create(SECRET, 1000));
+            Limits limits =
+                new Limits(
+                    4,
+                    8,
+                    Duration.ofSeconds(2),
+                    Duration.ofSeconds(30),
+                    Duration.ofSeconds(10),
+                    MAX_URL,
+                    MAX_HEADERS);
+            return new FixtureServer(
+                dataDir,
+                new Authenticator(Accounts.of(List.of(tester))),
+                ServerConfig.loopback(0).withLimits(limits),
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+          });
 
   /** A request with {@code line} as its request line and {@code headers} (CRLF-separated). */
   private static byte[] request(String line, String headers) {
@@ -107,30 +112,28 @@ class MalformedRequestHttpTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(
-      delimiter = '|',
-      value = {
-        "GET /properties?cities=%ZZ HTTP/1.1 | '%Z' is not a percent escape",
-        "GET /properties?cities=%4 HTTP/1.1 | '%4' is not a percent escape",
-        "GET /prop%GGerties HTTP/1.1 | '%G' is not a percent escape",
-        "GET /properties?cities=Ka\"ty HTTP/1.1 | the character '\"' is not allowed in a URL",
-        "GET /properties?cities={x} HTTP/1.1 | the character '{' is not allowed in a URL; percent-encode it as %7B",
-        "GET /properties?cities=Ka ty HTTP/1.1 | a space must be percent-encoded",
-        "G(T /properties HTTP/1.1 | the method contains the character '('",
-        "GET /properties HTTP/1.1 HTTP/1.1 | a space must be percent-encoded",
-        "GET /properties HTTX/1.1 | expected HTTP/1.1 after the request target",
+  @ValueSource(
+      strings = {
+        "GET /properties?cities=%ZZ HTTP/1.1",
+        "GET /properties?cities=%4 HTTP/1.1",
+        "GET /prop%GGerties HTTP/1.1",
+        "GET /properties?cities=Ka\"ty HTTP/1.1",
+        "GET /properties?cities={x} HTTP/1.1",
+        "GET /properties?cities=Ka ty HTTP/1.1",
+        "G(T /properties HTTP/1.1",
+        "GET /properties HTTP/1.1 HTTP/1.1",
+        "GET /properties HTTX/1.1",
       })
-  void malformedRequestLinesGetAJsonErrorNamingTheProblem(String line, String message)
-      throws Exception {
+  void malformedRequestLinesGetAJsonError(String line) throws Exception {
     JsonNode body = assertJsonError(server.raw(request(line, "")), 400);
-    assertTrue(body.get("message").asText().contains(message), body.toString());
+    assertEquals(PARSER_REFUSAL, body.get("message").asText(), body.toString());
   }
 
   @Test
   void rawBytesAndControlCharactersInTheUrl() throws Exception {
     for (String target : List.of("/properties?cities=caf\u00c3\u00a9", "/properties?c=\u0001")) {
       JsonNode body = assertJsonError(server.raw(request("GET " + target + " HTTP/1.1", "")), 400);
-      assertTrue(body.get("message").asText().startsWith("malformed URL: the "), body.toString());
+      assertEquals(PARSER_REFUSAL, body.get("message").asText(), body.toString());
     }
   }
 
@@ -138,9 +141,9 @@ class MalformedRequestHttpTest {
   @CsvSource(
       delimiter = '|',
       value = {
-        "Bad Header: x | a header name contains a space",
-        "X-Thing: a\u0001b | a header value contains the control character 0x01",
-        "Host: 127.0.0.2 | more than one Host header",
+        "Bad Header: x | " + PARSER_REFUSAL,
+        "X-Thing: a\u0001b | " + PARSER_REFUSAL,
+        "Host: 127.0.0.2 | " + HOST_REFUSAL,
       })
   void malformedHeadersGetAJsonError(String header, String message) throws Exception {
     JsonNode body =
@@ -153,25 +156,20 @@ class MalformedRequestHttpTest {
     byte[] noHost =
         ("GET /properties HTTP/1.1\r\n" + AUTH + "\r\nConnection: close\r\n\r\n")
             .getBytes(StandardCharsets.ISO_8859_1);
-    assertEquals(
-        "malformed request: an HTTP/1.1 request needs a Host header",
-        assertJsonError(server.raw(noHost), 400).get("message").asText());
+    assertEquals(HOST_REFUSAL, assertJsonError(server.raw(noHost), 400).get("message").asText());
     byte[] badHost =
         ("GET /properties HTTP/1.1\r\nHost: exa<mple\r\n" + AUTH + "\r\nConnection: close\r\n\r\n")
             .getBytes(StandardCharsets.ISO_8859_1);
-    assertEquals(
-        "malformed request: the Host header is not a valid host[:port]",
-        assertJsonError(server.raw(badHost), 400).get("message").asText());
+    assertEquals(HOST_REFUSAL, assertJsonError(server.raw(badHost), 400).get("message").asText());
     // A folded line continues the Host ("127.0.0.1 folded"); with a broken chunked body and
-    // Connection: close, Undertow alone would close without an answer (HostileInputFuzzTest seed
-    // -1975611792891509196).
+    // Connection: close, Undertow's Host check refuses it and would close without an answer
+    // (HostileInputFuzzTest seed -1975611792891509196).
     byte[] foldedHost =
         ("PUT /properties HTTP/1.1\r\nHost: 127.0.0.1\r\n folded\r\nTransfer-Encoding: chunked\r\n"
                 + "Connection: close\r\n\r\nzz\r\nnot a chunk\r\n")
             .getBytes(StandardCharsets.ISO_8859_1);
     assertEquals(
-        "malformed request: the Host header is not a valid host[:port]",
-        assertJsonError(server.raw(foldedHost), 400).get("message").asText());
+        HOST_REFUSAL, assertJsonError(server.raw(foldedHost), 400).get("message").asText());
   }
 
   @Test
@@ -204,7 +202,7 @@ class MalformedRequestHttpTest {
     Limits roomy = Limits.defaults();
     try (FixtureServer wide =
         new FixtureServer(
-            dataDir,
+            server.dataDir(),
             new Authenticator(
                 Accounts.of(
                     List.of(
@@ -240,7 +238,7 @@ class MalformedRequestHttpTest {
     int second = first.body().indexOf("HTTP/1.1 400 Bad Request\r\n");
     assertTrue(second > 0, first.body());
     String secondBody = first.body().substring(first.body().indexOf("\r\n\r\n", second) + 4);
-    assertTrue(secondBody.contains("'%Z' is not a percent escape"), secondBody);
+    assertTrue(secondBody.contains(PARSER_REFUSAL), secondBody);
   }
 
   @Test

@@ -22,10 +22,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * OPTIONS / and OPTIONS /properties over data/fixtures/basic: the account's metadata and the
@@ -35,39 +33,38 @@ class MetadataHttpTest {
   private static final String SECRET = "s3cret";
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    indexSwapVendor("Alvin");
-    SecretHash hash = SecretHash.create(SECRET, 1000);
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account("plain", List.of("fixture"), Set.of(), FixtureServer.UNTHROTTLED, hash),
-                new Account(
-                    "agency",
-                    List.of("fixture"),
-                    Set.of(Addon.AGENTS),
-                    FixtureServer.UNTHROTTLED,
-                    hash),
-                new Account(
-                    "multi",
-                    List.of("fixture", "coming"),
-                    Set.of(),
-                    FixtureServer.UNTHROTTLED,
-                    hash),
-                new Account(
-                    "swapper", List.of("swap"), Set.of(), FixtureServer.UNTHROTTLED, hash)));
-    server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            FixtureServer.index(dataDir, "fixture", "basic");
+            indexSwapVendor("Alvin");
+            SecretHash hash = SecretHash.create(SECRET, 1000);
+            Accounts accounts =
+                Accounts.of(
+                    List.of(
+                        new Account(
+                            "plain", List.of("fixture"), Set.of(), FixtureServer.UNTHROTTLED, hash),
+                        new Account(
+                            "agency",
+                            List.of("fixture"),
+                            Set.of(Addon.AGENTS),
+                            FixtureServer.UNTHROTTLED,
+                            hash),
+                        new Account(
+                            "multi",
+                            List.of("fixture", "coming"),
+                            Set.of(),
+                            FixtureServer.UNTHROTTLED,
+                            hash),
+                        new Account(
+                            "swapper",
+                            List.of("swap"),
+                            Set.of(),
+                            FixtureServer.UNTHROTTLED,
+                            hash)));
+            return new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
+          });
 
   private static HttpResponse<String> options(String pathAndQuery, String key) throws Exception {
     return server.send(
@@ -160,14 +157,14 @@ class MetadataHttpTest {
 
   /** Publishes a one-listing state of vendor {@code swap} whose city is {@code city}. */
   private static void indexSwapVendor(String city) throws Exception {
-    Path dump = dataDir.resolve("swap-" + city + ".ndjson");
+    Path dump = server.dataDir().resolve("swap-" + city + ".ndjson");
     Files.writeString(
         dump,
         "{\"listingId\":\"S-1\",\"address\":{\"city\":\""
             + city
             + "\"},\"mls\":{\"status\":\"Active\"}}\n");
     new VendorIndexBuilder(JSON, Clock.systemUTC(), 1)
-        .rebuild(new VendorLayout(dataDir, "swap"), dump, true);
+        .rebuild(new VendorLayout(server.dataDir(), "swap"), dump, true);
   }
 
   @Test

@@ -23,6 +23,8 @@ import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Addon;
 import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
+import io.keybox.server.http.api.Endpoint;
+import io.keybox.server.http.api.OpsHandlers;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;

@@ -8,14 +8,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.Reject;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -27,20 +24,15 @@ class OpenHousesHttpTest {
   private static final String KEY = "tester";
   private static final String SECRET = "s3cret";
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            report = FixtureServer.index(dataDir, "fixture", "basic");
+            return FixtureServer.withOneKey(dataDir, "fixture", KEY, SECRET);
+          });
+
   private static BuildReport report;
-
-  @BeforeAll
-  static void start() throws Exception {
-    report = FixtureServer.index(dataDir, "fixture", "basic");
-    server = FixtureServer.withOneKey(dataDir, "fixture", KEY, SECRET);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, KEY, SECRET);

@@ -18,9 +18,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,19 +30,13 @@ import org.junit.jupiter.api.io.TempDir;
 class OpsHttpTest {
   private static final String SECRET = "s3cret";
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    server = new FixtureServer(dataDir, accounts("fixture"), ServerConfig.loopback(0));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            FixtureServer.index(dataDir, "fixture", "basic");
+            return new FixtureServer(dataDir, accounts("fixture"), ServerConfig.loopback(0));
+          });
 
   private static Accounts accounts(String... vendors) {
     return Accounts.of(

@@ -14,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,10 +23,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -47,40 +44,36 @@ class PagingHttpTest {
 
   private static final Pattern LINK = Pattern.compile("<([^>]*)>; rel=\"(prev|next)\"");
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-  private static FixtureServer narrow;
+  @RegisterExtension
+  static final FixtureServer server =
+      serving(
+          new ServerConfig(
+              "127.0.0.1", 0, Optional.empty(), 10_000, false, List.of("https://idx.example")));
 
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    KEY,
-                    List.of("fixture"),
-                    Set.of(),
-                    FixtureServer.UNTHROTTLED,
-                    SecretHash.create(SECRET, 1000))));
-    server =
-        new FixtureServer(
-            dataDir,
-            accounts,
-            new ServerConfig(
-                "127.0.0.1", 0, Optional.empty(), 10_000, false, List.of("https://idx.example")));
-    narrow =
-        new FixtureServer(
-            dataDir,
-            accounts,
-            new ServerConfig(
-                "127.0.0.1", 0, Optional.of("https://api.example.com/"), 4, false, List.of()));
-  }
+  @RegisterExtension
+  static final FixtureServer narrow =
+      serving(
+          new ServerConfig(
+              "127.0.0.1", 0, Optional.of("https://api.example.com/"), 4, false, List.of()));
 
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-    narrow.close();
+  /**
+   * A per-class server over the basic fixture with the one test key, configured by {@code config}.
+   */
+  private static FixtureServer serving(ServerConfig config) {
+    return FixtureServer.perClass(
+        dataDir -> {
+          FixtureServer.index(dataDir, "fixture", "basic");
+          Accounts accounts =
+              Accounts.of(
+                  List.of(
+                      new Account(
+                          KEY,
+                          List.of("fixture"),
+                          Set.of(),
+                          FixtureServer.UNTHROTTLED,
+                          SecretHash.create(SECRET, 1000))));
+          return new FixtureServer(dataDir, accounts, config);
+        });
   }
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {

@@ -10,36 +10,26 @@ import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Each key's rate limit (API.md §2): the RateLimit headers on every answer, 429, recovery. */
 class RateLimitHttpTest {
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    FixtureServer.index(dataDir, "fixture", "basic");
-    server =
-        new FixtureServer(
-            dataDir,
-            Accounts.of(
-                List.of(
-                    account("slow", new RateLimit(1, 3)),
-                    account("roomy", new RateLimit(100, 200)))),
-            ServerConfig.loopback(0));
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            FixtureServer.index(dataDir, "fixture", "basic");
+            return new FixtureServer(
+                dataDir,
+                Accounts.of(
+                    List.of(
+                        account("slow", new RateLimit(1, 3)),
+                        account("roomy", new RateLimit(100, 200)))),
+                ServerConfig.loopback(0));
+          });
 
   private static Account account(String key, RateLimit limit) {
     return new Account(key, List.of("fixture"), Set.of(), limit, SecretHash.create(key, 1000));

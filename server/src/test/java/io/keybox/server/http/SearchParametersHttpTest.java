@@ -21,10 +21,8 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -44,21 +42,15 @@ class SearchParametersHttpTest {
       Pattern.compile("^\\| `(/properties[^`]*)` \\| (\\d{3}) \\| `([^`]+)` \\|$");
   private static final Pattern IDS = Pattern.compile("none|\\d+(, \\d+)*");
 
-  @TempDir static Path dataDir;
-  private static FixtureServer server;
-
-  @BeforeAll
-  static void start() throws Exception {
-    BuildReport report = FixtureServer.index(dataDir, "search", "search");
-    assertEquals(38, report.listings());
-    assertEquals(List.of(), report.rejects());
-    server = FixtureServer.withOneKey(dataDir, "search", KEY, SECRET);
-  }
-
-  @AfterAll
-  static void stop() throws Exception {
-    server.close();
-  }
+  @RegisterExtension
+  static final FixtureServer server =
+      FixtureServer.perClass(
+          dataDir -> {
+            BuildReport report = FixtureServer.index(dataDir, "search", "search");
+            assertEquals(38, report.listings());
+            assertEquals(List.of(), report.rejects());
+            return FixtureServer.withOneKey(dataDir, "search", KEY, SECRET);
+          });
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, KEY, SECRET);

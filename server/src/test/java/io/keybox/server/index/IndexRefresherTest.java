@@ -15,6 +15,7 @@ import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.RecordKind;
 import io.keybox.server.error.IndexUnavailableException;
+import io.keybox.server.search.exec.ListingOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -118,7 +119,7 @@ class IndexRefresherTest {
       indexes.warmUp(OPTIONS);
       Thread.sleep(200); // the refresh thread is idle: nothing computes them meanwhile
       try (Lease lease = indexes.lease("alpha")) {
-        assertFalse(lease.snapshot().listings().optionsComputed());
+        assertFalse(lease.snapshot().derivedValues().computed(ListingOptions.OF_SNAPSHOT));
         assertEquals(List.of("Active"), statuses(lease)); // asked for: computed then
       }
       vendors.index("alpha", 2, "Pending");
@@ -143,7 +144,7 @@ class IndexRefresherTest {
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (true) {
       try (Lease lease = indexes.lease(vendor)) {
-        if (lease.snapshot().listings().optionsComputed()) {
+        if (lease.snapshot().derivedValues().computed(ListingOptions.OF_SNAPSHOT)) {
           return;
         }
       }

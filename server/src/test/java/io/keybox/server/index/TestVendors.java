@@ -5,6 +5,7 @@ import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.listing.ListingDim;
+import io.keybox.server.search.exec.ListingOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ final class TestVendors {
   static final long NEVER = 3_600_000;
 
   /** The warmer the server registers: the OPTIONS values of each snapshot. */
-  static final SnapshotWarmer OPTIONS = snapshot -> snapshot.listings().options();
+  static final SnapshotWarmer OPTIONS = snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT);
 
   private final Path dataDir;
 
@@ -62,7 +63,7 @@ final class TestVendors {
   }
 
   static List<String> statuses(Lease lease) throws IOException {
-    return lease.snapshot().listings().options().of(ListingDim.STATUS);
+    return lease.snapshot().derived(ListingOptions.OF_SNAPSHOT).of(ListingDim.STATUS);
   }
 
   static List<String> vendors(List<VendorStatus> status) {

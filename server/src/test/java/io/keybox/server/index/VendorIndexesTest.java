@@ -26,7 +26,6 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -136,7 +135,7 @@ class VendorIndexesTest {
     try (FSDirectory directory = FSDirectory.open(dataDir.resolve("alpha").resolve("index"));
         DirectoryReader reader = DirectoryReader.open(directory)) {
       // Not served by VendorIndexes, so nothing computes them in the background first.
-      ListingState state = ListingState.of(new IndexSearcher(reader));
+      Snapshot snapshot = Snapshot.of("alpha", reader);
       int threads = 8;
       CountDownLatch start = new CountDownLatch(1);
       ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -147,7 +146,7 @@ class VendorIndexesTest {
               pool.submit(
                   () -> {
                     start.await();
-                    return state.options();
+                    return snapshot.derived(ListingOptions.OF_SNAPSHOT);
                   }));
         }
         start.countDown();

@@ -1,0 +1,54 @@
+package io.keybox.server.http.api;
+
+import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Reply;
+import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.AgentRequestParser;
+import io.keybox.server.query.AgentSearchRequest;
+import io.keybox.server.query.Paging;
+import io.keybox.server.query.Params;
+import io.keybox.server.search.AgentSearcher;
+import io.keybox.server.search.AgentSearcher.AgentPage;
+import io.keybox.server.search.PageHits;
+import io.undertow.server.HttpServerExchange;
+import java.io.IOException;
+
+/**
+ * Agents, for {@code GET /agents} (API.md §11): keys with the {@code agents} add-on only, which the
+ * edge checks for every /agents path before routing (403 otherwise, before anything else is looked
+ * at). No get.
+ */
+final class AgentResource implements ResourceHandlers.Resource<AgentSearchRequest, AgentPage> {
+  private final AgentRequestParser parser;
+  private final AgentSearcher searcher = new AgentSearcher();
+
+  AgentResource(AgentRequestParser parser) {
+    this.parser = parser;
+  }
+
+  @Override
+  public AgentSearchRequest parse(Params params) {
+    return parser.parse(params);
+  }
+
+  @Override
+  public AgentPage search(Snapshot snapshot, AgentSearchRequest request) throws IOException {
+    return searcher.search(snapshot, request);
+  }
+
+  @Override
+  public Paging paging(AgentSearchRequest request) {
+    return request.paging();
+  }
+
+  @Override
+  public PageHits hits(AgentPage page) {
+    return page.hits();
+  }
+
+  @Override
+  public Reply page(HttpServerExchange exchange, AgentSearchRequest request, AgentPage page)
+      throws IOException {
+    return JsonBodies.array(exchange, page.agents(), (out, agent) -> out.write(agent));
+  }
+}

@@ -1,0 +1,82 @@
+package io.keybox.server.http.api;
+
+import io.keybox.server.http.ServerConfig;
+import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.query.AgentRequestParser;
+import io.keybox.server.query.AnalyticsRequestParser;
+import io.keybox.server.query.ListingRequestParser;
+import io.keybox.server.query.Lookup;
+import io.keybox.server.query.OpenHouseRequestParser;
+import io.keybox.server.query.VendorParam;
+import io.undertow.util.Methods;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The API's routes (API.md §7–§12): each operation with the query parameters its parser reads, plus
+ * {@code vendor} on every operation that reads one vendor's data.
+ */
+public final class ApiRoutes {
+  private ApiRoutes() {}
+
+  /** The router of every API operation over {@code indexes}. */
+  public static Router router(ServerConfig config, VendorIndexes indexes) {
+    BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
+    ResourceHandlers<?, ?> listings =
+        new ResourceHandlers<>(
+            indexes,
+            baseUrls,
+            new ListingResource(new ListingRequestParser(config.offsetWindow())),
+            Optional.of("mlsId"));
+    ResourceHandlers<?, ?> openHouses =
+        new ResourceHandlers<>(
+            indexes,
+            baseUrls,
+            new OpenHouseResource(new OpenHouseRequestParser(config.offsetWindow())),
+            Optional.of("openHouseKey"));
+    ResourceHandlers<?, ?> agents =
+        new ResourceHandlers<>(
+            indexes,
+            baseUrls,
+            new AgentResource(new AgentRequestParser(config.offsetWindow())),
+            Optional.empty());
+    AnalyticsHandlers analytics = new AnalyticsHandlers(indexes, new AnalyticsRequestParser());
+    MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
+    return new Router()
+        .add(Methods.OPTIONS, "/", List.of(), metadata::root)
+        .add(
+            Methods.GET,
+            "/properties",
+            vendorAnd(ListingRequestParser.PARAMETERS),
+            listings::search)
+        .add(Methods.OPTIONS, "/properties", vendorAnd(List.of()), metadata::properties)
+        .add(
+            Methods.GET,
+            "/properties/analytics",
+            vendorAnd(AnalyticsRequestParser.PARAMETERS),
+            analytics::market)
+        .add(Methods.GET, "/properties/{mlsId}", vendorAnd(Lookup.PARAMETERS), listings::get)
+        .add(
+            Methods.GET,
+            "/properties/{mlsId}/analytics",
+            vendorAnd(AnalyticsRequestParser.LISTING_PARAMETERS),
+            analytics::listing)
+        .add(
+            Methods.GET,
+            "/openhouses",
+            vendorAnd(OpenHouseRequestParser.PARAMETERS),
+            openHouses::search)
+        .add(
+            Methods.GET,
+            "/openhouses/{openHouseKey}",
+            vendorAnd(Lookup.PARAMETERS),
+            openHouses::get)
+        .add(Methods.GET, "/agents", vendorAnd(AgentRequestParser.PARAMETERS), agents::search);
+  }
+
+  private static List<String> vendorAnd(List<String> parameters) {
+    return Stream.concat(parameters.stream(), Stream.of(VendorParam.NAME)).toList();
+  }
+}

@@ -1,0 +1,65 @@
+package io.keybox.server.http.api;
+
+import io.keybox.schema.listing.ListingSource;
+import io.keybox.server.http.write.JsonBodies;
+import io.keybox.server.http.write.Reply;
+import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.Include;
+import io.keybox.server.query.ListingRequestParser;
+import io.keybox.server.query.ListingSearchRequest;
+import io.keybox.server.query.Lookup;
+import io.keybox.server.query.Paging;
+import io.keybox.server.query.Params;
+import io.keybox.server.search.ListingPage;
+import io.keybox.server.search.ListingSearcher;
+import io.keybox.server.search.PageHits;
+import io.undertow.server.HttpServerExchange;
+import java.io.IOException;
+
+/** Listings, for {@code GET /properties} and {@code GET /properties/{mlsId}}. */
+final class ListingResource
+    implements ResourceHandlers.Resource<ListingSearchRequest, ListingPage> {
+  private final ListingRequestParser parser;
+  private final ListingSearcher searcher = new ListingSearcher();
+
+  ListingResource(ListingRequestParser parser) {
+    this.parser = parser;
+  }
+
+  @Override
+  public ListingSearchRequest parse(Params params) {
+    return parser.parse(params);
+  }
+
+  @Override
+  public ListingPage search(Snapshot snapshot, ListingSearchRequest request) throws IOException {
+    return searcher.search(snapshot, request);
+  }
+
+  @Override
+  public Paging paging(ListingSearchRequest request) {
+    return request.paging();
+  }
+
+  @Override
+  public PageHits hits(ListingPage page) {
+    return page.hits();
+  }
+
+  @Override
+  public Reply page(HttpServerExchange exchange, ListingSearchRequest request, ListingPage page)
+      throws IOException {
+    Include include = request.include();
+    return JsonBodies.array(
+        exchange,
+        page.listings(),
+        (out, listing) -> listing.writeTo(out, include.rooms(), include.compliance()));
+  }
+
+  @Override
+  public JsonBodies.Body get(Snapshot snapshot, long mlsId, Lookup lookup) throws IOException {
+    Include include = lookup.include();
+    ListingSource listing = searcher.get(snapshot, mlsId, lookup.idx(), include);
+    return out -> listing.writeTo(out, include.rooms(), include.compliance());
+  }
+}

@@ -1,0 +1,50 @@
+package io.keybox.server.http.api;
+
+import io.keybox.server.http.write.Responses;
+import io.keybox.server.query.Paging;
+import io.keybox.server.search.PageHits;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The {@code Link} and {@code X-Total-Count} headers of a page of listings, open houses or agents,
+ * by the rules of API.md §7: offset mode links {@code offset}/{@code limit}; cursor mode links
+ * {@code lastId}/{@code limit}.
+ */
+final class PageLinks {
+  private PageLinks() {}
+
+  /** The Link header of {@code hits}, when there is a link, and X-Total-Count when counted. */
+  static Map<HttpString, String> headers(
+      HttpServerExchange exchange, BaseUrls baseUrls, Paging paging, PageHits hits) {
+    Map<HttpString, String> headers = new LinkedHashMap<>();
+    LinkHeader links =
+        new LinkHeader(baseUrls.of(exchange), exchange.getRequestPath(), exchange.getQueryString());
+    String limit = Integer.toString(paging.limit());
+    if (paging.lastId().isPresent()) {
+      hits.previousLastId()
+          .ifPresent(
+              prev -> links.add("prev", Map.of("lastId", Long.toString(prev), "limit", limit)));
+      if (hits.hasMore()) {
+        links.add("next", Map.of("lastId", Long.toString(hits.lastKey()), "limit", limit));
+      }
+    } else {
+      if (paging.offset() > 0) {
+        int prev = Math.max(0, paging.offset() - paging.limit());
+        links.add("prev", Map.of("offset", Integer.toString(prev), "limit", limit));
+      }
+      if (hits.hasMore()) {
+        links.add(
+            "next",
+            Map.of("offset", Integer.toString(paging.offset() + paging.limit()), "limit", limit));
+      }
+    }
+    if (!links.isEmpty()) {
+      headers.put(Responses.LINK, links.value());
+    }
+    hits.total().ifPresent(total -> headers.put(Responses.TOTAL_COUNT, Long.toString(total)));
+    return headers;
+  }
+}

@@ -1,0 +1,375 @@
+package io.keybox.server.http.write;
+
+import io.undertow.io.AsyncSenderImpl;
+import io.undertow.io.BlockingReceiverImpl;
+import io.undertow.io.IoCallback;
+import io.undertow.io.Receiver;
+import io.undertow.io.Sender;
+import io.undertow.io.UndertowInputStream;
+import io.undertow.io.UndertowOutputStream;
+import io.undertow.server.BlockingHttpExchange;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.AttachmentKey;
+import io.undertow.util.Headers;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * The blocking side of an exchange for Keybox's handlers, with the response body collected in
+ * memory and sent without blocking once the handler is done. A client that reads slowly (or not at
+ * all) then holds only a connection and its bytes, never a worker thread; the idle timeout closes
+ * it if it stops reading. As a bonus every response has a {@code Content-Length}, and a handler
+ * that fails half-way through its body can still answer with a clean JSON error ({@link #discard}).
+ *
+ * <pre>{@code
+ * BufferedResponse response = BufferedResponse.install(exchange); // on a worker thread
+ * try {
+ *   handler.handleRequest(exchange); // writes exchange.getOutputStream() or getResponseSender()
+ * } finally {
+ *   response.commit();
+ * }
+ * }</pre>
+ *
+ * <p>Closing the output stream or sending through the sender also commits. Bodies larger than
+ * {@link ReplyBody#MAX_BODY_BYTES} fail with an {@link IOException} (the largest page is a few
+ * megabytes). {@link ReplySender} hands a whole {@link Reply} body over ({@link #send}), without
+ * copying it.
+ */
+public final class BufferedResponse implements BlockingHttpExchange {
+  /**
+   * The largest body compressed or encrypted on the IO thread (a page of 20 listings is about 90
+   * KB; a page of 500, 2.2 MB, goes from the worker).
+   */
+  private static final int IO_THREAD_TRANSFORM_LIMIT = 128 * 1024;
+
+  private static final AttachmentKey<BufferedResponse> KEY =
+      AttachmentKey.create(BufferedResponse.class);
+
+  private final HttpServerExchange exchange;
+  private final Body body = new Body();
+  private final Sender sender = new BodySender();
+  private InputStream input;
+
+  // Guarded by this.
+  private boolean committed;
+
+  private BufferedResponse(HttpServerExchange exchange) {
+    this.exchange = exchange;
+  }
+
+  /** Puts the exchange in blocking mode with its body buffered; call on a worker thread. */
+  public static BufferedResponse install(HttpServerExchange exchange) {
+    BufferedResponse response = new BufferedResponse(exchange);
+    exchange.putAttachment(KEY, response);
+    exchange.startBlocking(response);
+    return response;
+  }
+
+  /**
+   * Whether the exchange's buffered response was committed: its status, headers and body are final
+   * even though sending may not have begun yet.
+   */
+  public static boolean isCommitted(HttpServerExchange exchange) {
+    BufferedResponse response = exchange.getAttachment(KEY);
+    if (response == null) {
+      return false;
+    }
+    synchronized (response) {
+      return response.committed;
+    }
+  }
+
+  /** Drops whatever body was written but not yet sent, e.g. to answer with an error instead. */
+  public static void discard(HttpServerExchange exchange) {
+    BufferedResponse response = exchange.getAttachment(KEY);
+    if (response != null) {
+      response.discardBody();
+    }
+  }
+
+  /**
+   * Sends the collected body, with its {@code Content-Length}, without blocking; the exchange ends
+   * when the client has it. Does nothing after the first call, or when nothing was written (the
+   * exchange then ends with an empty body as usual).
+   */
+  public synchronized void commit() {
+    if (committed) {
+      return;
+    }
+    committed = true;
+    if (exchange.isResponseComplete() || exchange.isResponseStarted() || body.size() == 0) {
+      return;
+    }
+    sendBody(body.buffers(), body.size());
+  }
+
+  /**
+   * Sends {@code body} as the whole response body of {@code exchange}, with its {@code
+   * Content-Length}, without blocking, as {@link #commit} does; false when the exchange has no
+   * buffered response (not dispatched by admission: the admin listener).
+   *
+   * @throws IllegalStateException when the response was committed already
+   */
+  static boolean send(HttpServerExchange exchange, List<ByteBuffer> body) {
+    BufferedResponse response = exchange.getAttachment(KEY);
+    if (response == null) {
+      return false;
+    }
+    response.sendWhole(body);
+    return true;
+  }
+
+  private synchronized void sendWhole(List<ByteBuffer> buffers) {
+    if (committed) {
+      throw new IllegalStateException("the response was sent already");
+    }
+    committed = true;
+    body.reset();
+    if (exchange.isResponseComplete() || exchange.isResponseStarted()) {
+      return;
+    }
+    long size = 0;
+    for (ByteBuffer buffer : buffers) {
+      size += buffer.remaining();
+    }
+    sendBody(buffers, size);
+  }
+
+  /** Sends {@code body} of {@code size} bytes and ends the exchange, from the cheapest thread. */
+  private void sendBody(List<ByteBuffer> body, long size) {
+    exchange.setResponseContentLength(size);
+    ByteBuffer[] buffers = body.toArray(ByteBuffer[]::new);
+    Runnable send = () -> new AsyncSenderImpl(exchange).send(buffers, IoCallback.END_EXCHANGE);
+    if (exchange.isInIoThread() || exchange.isDispatched() || !cheapToSendFromIoThread()) {
+      send.run();
+    } else {
+      // Sent, and the exchange ended, on the connection's IO thread: ended on a worker, Undertow
+      // hands the connection back to its IO thread through a state the IO thread spins on (in
+      // HttpReadListener) while the worker wakes the selector; with 8 clients on 2 cores that
+      // spin took a third of the server's CPU on small pages.
+      exchange.dispatch(exchange.getIoThread(), send);
+    }
+  }
+
+  /**
+   * Whether the IO thread, which serves many connections, can send this body without being held up:
+   * a plain copy to the socket, or a body small enough to compress (the client accepts an encoding)
+   * or encrypt (TLS) in well under a millisecond. Larger answers that need either are sent from the
+   * worker, as before.
+   */
+  private boolean cheapToSendFromIoThread() {
+    boolean plain =
+        !exchange.getRequestHeaders().contains(Headers.ACCEPT_ENCODING)
+            && exchange.getConnection().getSslSessionInfo() == null;
+    return plain || exchange.getResponseContentLength() <= IO_THREAD_TRANSFORM_LIMIT;
+  }
+
+  private synchronized void discardBody() {
+    if (!committed) {
+      body.reset();
+    }
+  }
+
+  private synchronized void append(ByteBuffer bytes) throws IOException {
+    if (committed) {
+      throw new IOException("the response was sent already");
+    }
+    if (bytes.hasArray()) {
+      body.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+      bytes.position(bytes.limit());
+    } else {
+      byte[] copy = new byte[bytes.remaining()];
+      bytes.get(copy);
+      body.write(copy, 0, copy.length);
+    }
+  }
+
+  @Override
+  public OutputStream getOutputStream() {
+    return body;
+  }
+
+  @Override
+  public Sender getSender() {
+    return sender;
+  }
+
+  @Override
+  public synchronized InputStream getInputStream() {
+    if (input == null) {
+      input = new UndertowInputStream(exchange);
+    }
+    return input;
+  }
+
+  @Override
+  public Receiver getReceiver() {
+    return new BlockingReceiverImpl(exchange, getInputStream());
+  }
+
+  /**
+   * Called when the exchange ends. A response not sent yet (a handler that ended the exchange
+   * itself, with or without a body) is written out now, blocking, as Undertow's own blocking
+   * exchange would: left to Undertow, a response without a body would come after it drained the
+   * request body, and a request with a broken chunked body and {@code Connection: close} would then
+   * get no answer at all.
+   */
+  @Override
+  public synchronized void close() throws IOException {
+    if (committed) {
+      return;
+    }
+    committed = true;
+    if (exchange.isResponseStarted() || exchange.isResponseComplete()) {
+      return;
+    }
+    try (UndertowOutputStream out = new UndertowOutputStream(exchange)) {
+      if (body.size() > 0) {
+        exchange.setResponseContentLength(body.size());
+        for (ByteBuffer chunk : body.buffers()) { // arrays of our own, offset 0
+          out.write(chunk.array(), chunk.arrayOffset(), chunk.remaining());
+        }
+      }
+    }
+  }
+
+  /** The in-memory body ({@link ReplyBody}), guarded by the response; closing it commits. */
+  private final class Body extends OutputStream {
+    private final ReplyBody chunks = new ReplyBody();
+
+    @Override
+    public void write(int b) {
+      synchronized (BufferedResponse.this) {
+        checkOpen();
+        chunks.write(b);
+      }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+      synchronized (BufferedResponse.this) {
+        checkOpen();
+        chunks.write(b, off, len);
+      }
+    }
+
+    @Override
+    public void close() {
+      commit();
+    }
+
+    int size() {
+      return chunks.size();
+    }
+
+    void reset() {
+      chunks.reset();
+    }
+
+    List<ByteBuffer> buffers() {
+      return chunks.buffers();
+    }
+
+    private void checkOpen() {
+      if (committed) {
+        throw new IllegalStateException("the response was sent already");
+      }
+    }
+  }
+
+  /** Sending appends to the body; a send that ends the exchange commits it. */
+  private final class BodySender implements Sender {
+    @Override
+    public void send(ByteBuffer buffer, IoCallback callback) {
+      send(new ByteBuffer[] {buffer}, callback);
+    }
+
+    @Override
+    public void send(ByteBuffer[] buffers, IoCallback callback) {
+      try {
+        for (ByteBuffer buffer : buffers) {
+          append(buffer);
+        }
+      } catch (IOException | RuntimeException e) {
+        callback.onException(
+            exchange, this, e instanceof IOException io ? io : new IOException(e.getMessage(), e));
+        return;
+      }
+      done(callback);
+    }
+
+    @Override
+    public void send(ByteBuffer buffer) {
+      send(buffer, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void send(ByteBuffer[] buffers) {
+      send(buffers, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void send(String data, IoCallback callback) {
+      send(data, StandardCharsets.UTF_8, callback);
+    }
+
+    @Override
+    public void send(String data, Charset charset, IoCallback callback) {
+      send(ByteBuffer.wrap(data.getBytes(charset)), callback);
+    }
+
+    @Override
+    public void send(String data) {
+      send(data, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void send(String data, Charset charset) {
+      send(data, charset, IoCallback.END_EXCHANGE);
+    }
+
+    @Override
+    public void transferFrom(FileChannel channel, IoCallback callback) {
+      try {
+        ByteBuffer chunk = ByteBuffer.allocate(16 * 1024);
+        while (channel.read(chunk) >= 0) {
+          chunk.flip();
+          append(chunk);
+          chunk.clear();
+        }
+      } catch (IOException e) {
+        callback.onException(exchange, this, e);
+        return;
+      }
+      done(callback);
+    }
+
+    @Override
+    public void close(IoCallback callback) {
+      done(callback);
+    }
+
+    @Override
+    public void close() {
+      commit();
+    }
+
+    /**
+     * Ending the exchange means sending the body, which completes later: {@link
+     * IoCallback#END_EXCHANGE} therefore commits instead of ending the exchange under the send.
+     */
+    private void done(IoCallback callback) {
+      if (callback == IoCallback.END_EXCHANGE) {
+        commit();
+      } else {
+        callback.onComplete(exchange, this);
+      }
+    }
+  }
+}

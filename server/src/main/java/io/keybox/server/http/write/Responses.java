@@ -1,0 +1,62 @@
+package io.keybox.server.http.write;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.server.http.edge.Exchanges;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/** Error bodies and the common headers of responses. */
+public final class Responses {
+  static final HttpString CONTENT_TYPE = io.undertow.util.Headers.CONTENT_TYPE;
+  static final HttpString LAST_UPDATE = new HttpString("X-Service-LastUpdate");
+  static final HttpString LAST_UPDATE_DASHED = new HttpString("X-Service-Last-Update");
+  public static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
+  public static final HttpString LINK = new HttpString("Link");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private Responses() {}
+
+  /** Sets the LastUpdate pair (API.md §4) of a response that reads a vendor's data. */
+  public static void lastUpdate(HttpServerExchange exchange, Instant refreshTime) {
+    String value = refreshTime.truncatedTo(ChronoUnit.MILLIS).toString();
+    exchange.getResponseHeaders().put(LAST_UPDATE, value);
+    exchange.getResponseHeaders().put(LAST_UPDATE_DASHED, value);
+  }
+
+  /** Writes the error body of API.md §3 with its status and reason phrase. */
+  public static void error(HttpServerExchange exchange, int status, String message) {
+    ReplySender.send(
+        exchange,
+        Reply.of(status, Exchanges.mediaType(exchange).contentType(), errorBody(status, message)));
+  }
+
+  /** The error body of API.md §3: {@code {"error": status, "message": "..."}}. */
+  public static byte[] errorBody(int status, String message) {
+    try {
+      return JSON.writeValueAsBytes(
+          JSON.createObjectNode().put("error", status).put("message", message));
+    } catch (IOException e) {
+      return ("{\"error\":" + status + "}").getBytes(StandardCharsets.UTF_8);
+    }
+  }
+
+  /** The reason phrases of API.md §3. */
+  public static String reasonPhrase(int status) {
+    return switch (status) {
+      case 400 -> "Bad Request";
+      case 401 -> "Authentication Required";
+      case 403 -> "Authorization Required";
+      case 404 -> "Not Found";
+      case 405 -> "Method Not Allowed";
+      case 429 -> "Too Many Requests";
+      case 503 -> "Service Unavailable";
+      default ->
+          status >= 500 ? "Internal Server Error" : io.undertow.util.StatusCodes.getReason(status);
+    };
+  }
+}
