@@ -11,8 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -59,14 +57,6 @@ import picocli.CommandLine.TypeConversionException;
       "      --listings reso/Property.json.gz"
     })
 final class IndexCommand implements Callable<Integer>, Checked, Wording {
-  /**
-   * Lucene logs at start whether the vector API is there (a warning when not, as the indexer runs
-   * without it); the indexer searches no vectors, and a run's output is its own one-line summary or
-   * error. Held here: the logging framework keeps its loggers only weakly.
-   */
-  private static final Logger LUCENE_VECTORIZATION =
-      Logger.getLogger("org.apache.lucene.internal.vectorization");
-
   @Spec CommandSpec spec;
 
   @ParentCommand Keybox keybox;
@@ -186,7 +176,7 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
 
   @Override
   public Integer call() {
-    LUCENE_VECTORIZATION.setLevel(Level.OFF);
+    IndexRun.quietLucene();
     VendorLayout layout = layout(true);
     FeedDumps dumps =
         new FeedDumps(

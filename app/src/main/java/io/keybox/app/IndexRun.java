@@ -15,6 +15,8 @@ import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.time.Clock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.apache.lucene.store.LockObtainFailedException;
 
 /**
@@ -30,6 +32,19 @@ import org.apache.lucene.store.LockObtainFailedException;
  * @param quiet no progress reports
  */
 record IndexRun(String command, boolean incremental, boolean force, int threads, boolean quiet) {
+  /**
+   * Lucene logs at start whether the vector API is there (a warning when not, as the indexer runs
+   * without it); the indexer searches no vectors, and a run's output is its own one-line summary or
+   * error. Held here: the logging framework keeps its loggers only weakly.
+   */
+  private static final Logger LUCENE_VECTORIZATION =
+      Logger.getLogger("org.apache.lucene.internal.vectorization");
+
+  /** Silences Lucene's start-up line about the vector API (see above). */
+  static void quietLucene() {
+    LUCENE_VECTORIZATION.setLevel(Level.OFF);
+  }
+
   /**
    * Indexes {@code dumps} into {@code layout} and prints the summary.
    *

@@ -30,8 +30,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,9 +88,6 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
 
   /** The environment variable holding the bearer token when no file is named. */
   static final String BEARER_TOKEN_ENV = "KEYBOX_BEARER_TOKEN";
-
-  private static final Logger LUCENE_VECTORIZATION =
-      Logger.getLogger("org.apache.lucene.internal.vectorization");
 
   @Spec CommandSpec spec;
 
@@ -273,7 +268,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
 
   @Override
   public Integer call() {
-    LUCENE_VECTORIZATION.setLevel(Level.OFF);
+    IndexRun.quietLucene();
     check();
     Console console = keybox.console();
     VendorLayout layout = layout();
