@@ -7,7 +7,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 LOCAL="$ROOT/.keybox"                 # local state: build stamp, demo feed, demo data (git-ignored)
 STAMP="$LOCAL/build.stamp"
-KEYBOX_JAR="$ROOT/app/target/keybox.jar"    # the one `keybox` command: serve, index, keys, generate
+KEYBOX_JAR="$ROOT/app/target/keybox.jar"    # the one `keybox` command: serve, index, pull, keys, generate
 BENCH_JAR="$ROOT/bench/target/keybox-bench.jar"
 MIN_JAVA=21
 
@@ -287,6 +287,7 @@ http://localhost:8080 with the demo key  demo / demo.
 Commands (each takes --help):
   test                       the whole test suite (what CI runs)
   index     --data-dir DIR --vendor NAME --listings FILE   index a feed dump
+  pull      --data-dir DIR --vendor NAME --url SERVICE_ROOT ...  pull from an MLS's RESO Web API
   serve     --data-dir DIR [--port 8080] [--keys FILE] [--tls-cert PEM --tls-key PEM]
                                                         serve the API (HTTPS with a certificate)
   keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
@@ -341,7 +342,7 @@ HELP
       mkdir -p "$LOCAL"
       (cd "$ROOT" && ./mvnw -B verify "$@")
       ;;
-    index | generate) setup_java; build; batch "$cmd" "$@" ;;
+    index | generate | pull) setup_java; build; batch "$cmd" "$@" ;;
     serve) setup_java; build; serve "$@" ;;
     keys) setup_java; build; server keys "$@" ;;
     bench) setup_java; build; bench "$@" ;;

@@ -1,28 +1,16 @@
 package io.keybox.app;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.app.cli.Checked;
-import io.keybox.app.cli.CommandFailure;
 import io.keybox.app.cli.HelpOption;
 import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
-import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
-import io.keybox.indexer.build.Reject;
-import io.keybox.indexer.build.UnreadableDumpException;
-import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
-import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.logging.Level;
-import java.util.logging.Logger;
-import org.apache.lucene.store.LockObtainFailedException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -45,7 +33,7 @@ import picocli.CommandLine.TypeConversionException;
     customSynopsis = {
       "./run.sh index --data-dir DIR --vendor NAME --listings FILE [--openhouses FILE]"
           + " [--agents FILE]",
-      "                     [--format native|reso] [--incremental | --force]"
+      "                     [--format native|reso] [--incremental | --force] [--quiet]"
     },
     descriptionHeading = "%n",
     description = {
@@ -69,14 +57,6 @@ import picocli.CommandLine.TypeConversionException;
       "      --listings reso/Property.json.gz"
     })
 final class IndexCommand implements Callable<Integer>, Checked, Wording {
-  /**
-   * Lucene logs at start whether the vector API is there (a warning when not, as the indexer runs
-   * without it); the indexer searches no vectors, and a run's output is its own one-line summary or
-   * error. Held here: the logging framework keeps its loggers only weakly.
-   */
-  private static final Logger LUCENE_VECTORIZATION =
-      Logger.getLogger("org.apache.lucene.internal.vectorization");
-
   @Spec CommandSpec spec;
 
   @ParentCommand Keybox keybox;
@@ -153,6 +133,13 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
   @Range(min = 1, max = 256)
   int threads = Runtime.getRuntime().availableProcessors();
 
+  @Option(
+      names = "--quiet",
+      description =
+          "no progress reports (default: off; a terminal shows one updating line, a log a line"
+              + " every 10 s)")
+  boolean quiet;
+
   @Mixin HelpOption help;
 
   /** {@code --format}'s values: the names of the feed formats, in lower case. */
@@ -189,14 +176,16 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
 
   @Override
   public Integer call() {
-    LUCENE_VECTORIZATION.setLevel(Level.OFF);
+    IndexRun.quietLucene();
     VendorLayout layout = layout(true);
     FeedDumps dumps =
         new FeedDumps(
             readable("--listings", listings),
             Optional.ofNullable(openHouses).map(f -> readable("--openhouses", f)),
             Optional.ofNullable(agents).map(f -> readable("--agents", f)));
-    return index(layout, dumps, keybox.console());
+    new IndexRun("keybox index", mode.incremental, mode.force, threads, quiet)
+        .run(layout, dumps, format, keybox.console());
+    return 0;
   }
 
   private VendorLayout layout(boolean checkFiles) {
@@ -216,75 +205,6 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
       throw usage(option + ": cannot read '" + file + "'");
     }
     return file;
-  }
-
-  private int index(VendorLayout layout, FeedDumps dumps, Console console) {
-    PrintStream err = console.err();
-    long started = System.nanoTime();
-    boolean incremental = mode.incremental;
-    try {
-      VendorIndexBuilder builder =
-          new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads);
-      BuildReport report =
-          incremental
-              ? builder.update(layout, dumps, format)
-              : builder.rebuild(layout, dumps, format, mode.force);
-      for (Reject reject : report.rejects().subList(0, Math.min(5, report.rejects().size()))) {
-        err.println(
-            "keybox index: rejected "
-                + reject.dump()
-                + " line "
-                + reject.line()
-                + ": "
-                + reject.reason());
-      }
-      if (!report.published()) {
-        throw CommandFailure.badInput(report.refusal(), null);
-      }
-      double seconds = (System.nanoTime() - started) / 1e9;
-      String others =
-          incremental
-              ? String.format(
-                  "%d open houses written, %d removed with their listing, %d agents written",
-                  report.openHouses(), report.openHousesRemoved(), report.agents())
-              : String.format("%d open houses, %d agents", report.openHouses(), report.agents());
-      // An incremental run's work is the records it read (deletes too), not what it wrote.
-      String rate =
-          incremental
-              ? String.format("%.0f records/s", report.read() / Math.max(seconds, 1e-9))
-              : String.format("%.0f listings/s", report.listings() / Math.max(seconds, 1e-9));
-      console
-          .out()
-          .printf(
-              "keybox index: vendor %s: %d listings written, %d removed, %s,"
-                  + " %d rejected (see %s)%s, %.1f s, %s%n",
-              layout.vendor(),
-              report.listings(),
-              report.deleted(),
-              others,
-              report.rejects().size(),
-              layout.rejects(),
-              (report.superseded() > 0 ? ", " + report.superseded() + " superseded" : "")
-                  + (report.hidden() > 0 ? ", " + report.hidden() + " hidden (MlgCanView)" : ""),
-              seconds,
-              rate);
-      if (report.untyped() > 0) {
-        err.println(
-            "keybox index: warning: "
-                + report.untyped()
-                + " listings have no property type: they are indexed, but no search finds them");
-      }
-      return 0;
-    } catch (UnreadableDumpException e) {
-      throw CommandFailure.badInput(e.getMessage() + "; the current index is unchanged", e);
-    } catch (LockObtainFailedException e) {
-      throw CommandFailure.failure(
-          "another indexer is writing vendor " + layout.vendor() + "; wait for it to finish", e);
-    } catch (CommandFailure e) {
-      throw e;
-    } catch (IOException | RuntimeException e) {
-      throw CommandFailure.failure(FailureAdvice.line(e, layout), e);
-    }
   }
 
   private ParameterException usage(String problem) {

@@ -19,9 +19,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The one {@code keybox} command (OPERATIONS.md §2) and the main of {@code keybox.jar}: {@code
- * serve}, {@code index}, {@code keys hash} and {@code generate}, each with {@code --help}. This
- * module only parses, checks and calls: the work is the server's, the indexer's and the
- * generator's.
+ * serve}, {@code index}, {@code pull}, {@code keys hash} and {@code generate}, each with {@code
+ * --help}. This module only parses, checks and calls: the work is the server's, the indexer's and
+ * the generator's.
  *
  * <pre>
  * java -jar keybox.jar serve --data-dir /srv/keybox --port 8080
@@ -45,6 +45,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     subcommands = {
       ServeCommand.class,
       IndexCommand.class,
+      PullCommand.class,
       KeysCommand.class,
       GenerateCommand.class
     })
@@ -54,6 +55,7 @@ public final class Keybox implements Runnable, Wording {
       Map.of(
           "serve", "serve the API over every vendor index under a data directory",
           "index", "build a vendor's index from a feed dump and publish it",
+          "pull", "pull a vendor's records from an MLS's RESO Web API and index them",
           "keys", "keys hash: print a secret's hash for the keys file",
           "generate", "write a realistic synthetic feed dump");
 

@@ -39,7 +39,11 @@ class CommandHelpTest {
 
   static Stream<Command> commands() {
     return Stream.of(
-        new Command("index"), new Command("serve"), new Command("keys"), new Command("generate"));
+        new Command("index"),
+        new Command("pull"),
+        new Command("serve"),
+        new Command("keys"),
+        new Command("generate"));
   }
 
   static Result run(Command command, String... args) {
@@ -119,6 +123,16 @@ class CommandHelpTest {
     return switch (command.name()) {
       case "index" ->
           List.of("--data-dir", dir.toString(), "--vendor", "v", "--listings", dump.toString());
+      case "pull" ->
+          List.of(
+              "--data-dir",
+              dir.toString(),
+              "--vendor",
+              "v",
+              "--url",
+              "http://127.0.0.1:9/odata",
+              "--bearer-token-file",
+              dump.toString());
       case "serve" -> List.of("--data-dir", dir.toString());
       case "generate" -> List.of("--out", dir.resolve("feed").toString(), "--listings", "10");
       default -> List.of();
@@ -197,7 +211,7 @@ class CommandHelpTest {
   @Test
   void runShListsItsCommandsAndTestHasAnExample() throws Exception {
     String usage = runSh("help");
-    for (String command : List.of("test", "index", "serve", "keys hash", "generate")) {
+    for (String command : List.of("test", "index", "pull", "serve", "keys hash", "generate")) {
       assertTrue(usage.contains("\n  " + command), "./run.sh help lacks " + command);
     }
     assertTrue(usage.contains("Example:\n  ./run.sh "), usage);

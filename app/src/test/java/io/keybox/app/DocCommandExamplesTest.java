@@ -36,7 +36,7 @@ class DocCommandExamplesTest {
       try {
         switch (command) {
           case "", "help", "test" -> {} // the demo, the usage, the test suite (Maven arguments)
-          case "index", "serve", "generate" -> check(command, rest);
+          case "index", "pull", "serve", "generate" -> check(command, rest);
           case "keys" -> {
             Commands.Result run =
                 Commands.run(

@@ -7,6 +7,7 @@ import io.keybox.indexer.feed.RawRecord;
 import io.keybox.indexer.feed.RecordBatches;
 import io.keybox.indexer.ids.IdConflictException;
 import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.reso.ResoListingMapping;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
@@ -43,8 +44,14 @@ final class ListingPipeline {
   private final ObjectMapper mapper;
   private final ListingDocuments documents;
   private final int threads;
+  private final Progress progress;
 
   ListingPipeline(ObjectMapper mapper, ListingDocuments documents, int threads) {
+    this(mapper, documents, threads, Progress.off());
+  }
+
+  ListingPipeline(ObjectMapper mapper, ListingDocuments documents, int threads, Progress progress) {
+    this.progress = progress;
     this.mapper = mapper;
     this.documents = documents;
     this.threads = threads;
@@ -313,10 +320,11 @@ final class ListingPipeline {
       ExecutorService pool,
       BlockingQueue<Future<List<Parsed>>> parsedInOrder,
       AtomicReference<Throwable> failure) {
-    try (RecordBatches records = format.open(dump, mapper)) {
+    try (RecordBatches records = format.open(dump, mapper, progress::bytes)) {
       List<RawRecord> batch;
       while (!(batch = records.nextBatch(BATCH)).isEmpty()) {
         List<RawRecord> records0 = batch;
+        progress.records(batch.size());
         parsedInOrder.put(pool.submit(() -> parse(records0, format)));
       }
     } catch (IOException | RuntimeException e) {

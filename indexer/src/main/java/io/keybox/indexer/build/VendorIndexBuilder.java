@@ -3,6 +3,7 @@ package io.keybox.indexer.build;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.reso.ResoMemberMapping;
 import io.keybox.indexer.reso.ResoOpenHouseMapping;
 import io.keybox.schema.CommitData;
@@ -42,8 +43,18 @@ public final class VendorIndexBuilder {
   private final ListingDocuments documents;
   private final Clock clock;
   private final int threads;
+  private final Progress progress;
 
   public VendorIndexBuilder(ObjectMapper mapper, Clock clock, int threads) {
+    this(mapper, clock, threads, Progress.off());
+  }
+
+  /**
+   * A builder that reports the listings it reads, and the bytes of the listings dump, to {@code
+   * progress} (which it does not finish).
+   */
+  public VendorIndexBuilder(ObjectMapper mapper, Clock clock, int threads, Progress progress) {
+    this.progress = progress;
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1 (got: " + threads + ")");
     }
@@ -153,7 +164,7 @@ public final class VendorIndexBuilder {
         OpenHouseFollowers followers = new OpenHouseFollowers(joined, mapper);
         IndexedListings indexed = new IndexedListings(joined, mapper);
         ListingPipeline.Counts counts =
-            new ListingPipeline(mapper, documents, threads)
+            new ListingPipeline(mapper, documents, threads, progress)
                 .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
         // Superseded copies are no listings of their own; hidden ones, skipped, none of the state.
         long good =

@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * The formats of a dump (OPERATIONS.md §3): {@code native} records in the API's shapes, or {@code
@@ -34,7 +35,16 @@ public enum FeedFormat {
    * @throws IOException when it cannot be opened
    */
   public RecordBatches open(Path dump, ObjectMapper mapper) throws IOException {
-    InputStream in = FeedInput.open(dump);
+    return open(dump, mapper, bytes -> {});
+  }
+
+  /**
+   * As {@link #open(Path, ObjectMapper)}, telling {@code bytesRead} how many bytes of the file (as
+   * stored, compressed or not) each read took, for progress reports.
+   */
+  public RecordBatches open(Path dump, ObjectMapper mapper, LongConsumer bytesRead)
+      throws IOException {
+    InputStream in = FeedInput.open(dump, bytesRead);
     try {
       in.mark(PEEK_BYTES);
       Container container = Container.detect(in, PEEK_BYTES);

@@ -1,0 +1,457 @@
+package io.keybox.app;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.app.cli.Checked;
+import io.keybox.app.cli.CommandFailure;
+import io.keybox.app.cli.HelpOption;
+import io.keybox.app.cli.Range;
+import io.keybox.app.cli.Wording;
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.progress.Progress;
+import io.keybox.indexer.pull.Credentials;
+import io.keybox.indexer.pull.PullException;
+import io.keybox.indexer.pull.PullPlan;
+import io.keybox.indexer.pull.PullResult;
+import io.keybox.indexer.pull.PullState;
+import io.keybox.indexer.pull.Puller;
+import io.keybox.indexer.pull.ResoHttp;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.MutuallyExclusiveArgsException;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code keybox pull}: replicates a vendor's listings, open houses and agents from an MLS's RESO
+ * Web API into gzip NDJSON dumps ({@code DIR/<vendor>/pull/}), indexes them as {@code keybox index
+ * --format reso} would (every guard of a normal run, through {@link IndexRun}), and only once that
+ * run published records the high-water ModificationTimestamp in {@code
+ * DIR/<vendor>/pull-state.json}. An interrupted or failed pull changes neither the index nor the
+ * state; the next run starts over. Secrets come only from files or environment variables.
+ *
+ * <p>Exit codes: 0 published (or nothing changed), 1 bad input (arguments, credentials the MLS
+ * refused, a refused dump), 2 I/O failure (an HTTP error, the MLS unreachable).
+ */
+@Command(
+    name = "pull",
+    customSynopsis = {
+      "./run.sh pull --data-dir DIR --vendor NAME --url SERVICE_ROOT",
+      "              [--token-url URL --client-id ID --client-secret-file FILE [--scope SCOPE]"
+          + " | --bearer-token-file FILE]",
+      "              [--full | --incremental] [--resources Property,OpenHouse,Member]"
+          + " [--filter ODATA]",
+      "              [--page-size N] [--max-rps R] [--quiet]"
+    },
+    descriptionHeading = "%n",
+    description = {
+      "Pulls the vendor's records from an MLS's RESO Web API (OData): in full, or incrementally",
+      "(ModificationTimestamp after the last published pull's latest, less a minute), following",
+      "@odata.nextLink; writes them to DIR/NAME/pull/ and indexes them with every guard of",
+      "keybox index --format reso. Without --full or --incremental: incremental once a pull has",
+      "published (DIR/NAME/pull-state.json). Deletes arrive as StandardStatus Delete or",
+      "MlgCanView false. The client secret or bearer token is read from the named file, or from",
+      "KEYBOX_CLIENT_SECRET or KEYBOX_BEARER_TOKEN; never from the command line."
+    },
+    optionListHeading = "%nOptions:%n",
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  ./run.sh pull --data-dir data/index --vendor mred --url https://api.mlsgrid.com/v2 \\",
+      "      --bearer-token-file /etc/keybox/mlsgrid.token \\",
+      "      --filter \"OriginatingSystemName eq 'mred'\"",
+      "  ./run.sh pull --data-dir data/index --vendor acme --url https://api-trestle.corelogic.com"
+          + "/trestle/odata \\",
+      "      --token-url https://api-trestle.corelogic.com/trestle/oidc/connect/token \\",
+      "      --client-id acme --client-secret-file /etc/keybox/trestle.secret --scope api --full"
+    })
+final class PullCommand implements Callable<Integer>, Checked, Wording {
+  /** The environment variable holding the OAuth2 client secret when no file is named. */
+  static final String CLIENT_SECRET_ENV = "KEYBOX_CLIENT_SECRET";
+
+  /** The environment variable holding the bearer token when no file is named. */
+  static final String BEARER_TOKEN_ENV = "KEYBOX_BEARER_TOKEN";
+
+  @Spec CommandSpec spec;
+
+  @ParentCommand Keybox keybox;
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      required = true,
+      description = "data directory holding one folder per vendor (required)")
+  Path dataDir;
+
+  @Option(
+      names = "--vendor",
+      paramLabel = "NAME",
+      required = true,
+      description = "vendor name, e.g. mred (required)")
+  String vendor;
+
+  @Option(
+      names = "--url",
+      paramLabel = "SERVICE_ROOT",
+      required = true,
+      description = "the RESO Web API's OData service root, http or https (required)")
+  String url;
+
+  @Option(
+      names = "--token-url",
+      paramLabel = "URL",
+      description = "OAuth2 token endpoint for client credentials (default: none)")
+  String tokenUrl;
+
+  @Option(
+      names = "--client-id",
+      paramLabel = "ID",
+      description = "OAuth2 client id, with --token-url (default: none)")
+  String clientId;
+
+  @Option(
+      names = "--scope",
+      paramLabel = "SCOPE",
+      description =
+          "OAuth2 scope to ask the token endpoint for, e.g. api for Trestle (default: none)")
+  String scope;
+
+  @Option(
+      names = "--client-secret-file",
+      paramLabel = "FILE",
+      description =
+          "file holding the OAuth2 client secret (default: the environment variable "
+              + CLIENT_SECRET_ENV
+              + ")")
+  Path clientSecretFile;
+
+  @Option(
+      names = "--bearer-token-file",
+      paramLabel = "FILE",
+      description =
+          "file holding a bearer token, instead of client credentials (default: the environment"
+              + " variable "
+              + BEARER_TOKEN_ENV
+              + ")")
+  Path bearerTokenFile;
+
+  @ArgGroup(exclusive = true)
+  Mode mode = new Mode();
+
+  /** Full or incremental; neither: incremental once a pull has published. */
+  static final class Mode {
+    @Option(
+        names = "--full",
+        description = "pull every record and rebuild the vendor's state (default: see above)")
+    boolean full;
+
+    @Option(
+        names = "--incremental",
+        description =
+            "pull what changed since the last published pull and apply it as upserts and"
+                + " deletes (default: when DIR/NAME/pull-state.json exists)")
+    boolean incremental;
+  }
+
+  @Option(
+      names = "--resources",
+      paramLabel = "LIST",
+      split = ",",
+      defaultValue = "Property,OpenHouse,Member",
+      description = "the RESO resources to pull, Property among them (default: ${DEFAULT-VALUE})")
+  List<String> resources;
+
+  @Option(
+      names = "--filter",
+      paramLabel = "ODATA",
+      description =
+          "an OData filter ANDed into every request, e.g. \"OriginatingSystemName eq 'mred'\""
+              + " (default: none)")
+  String filter;
+
+  @Option(
+      names = "--page-size",
+      paramLabel = "N",
+      defaultValue = "1000",
+      description = "records per page, OData $top (default: ${DEFAULT-VALUE})")
+  @Range(min = 1, max = 100_000)
+  int pageSize;
+
+  @Option(
+      names = "--max-rps",
+      paramLabel = "R",
+      defaultValue = "2",
+      description =
+          "the most requests per second, MLS Grid's published limit by default (default:"
+              + " ${DEFAULT-VALUE})")
+  double maxRps;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "parsing threads (default: the number of cores, here ${DEFAULT-VALUE})")
+  @Range(min = 1, max = 256)
+  int threads = Runtime.getRuntime().availableProcessors();
+
+  @Option(
+      names = "--quiet",
+      description =
+          "no progress reports (default: off; a terminal shows one updating line, a log a line"
+              + " every 10 s)")
+  boolean quiet;
+
+  @Mixin HelpOption help;
+
+  @Override
+  public String errorPrefix() {
+    return "keybox pull";
+  }
+
+  @Override
+  public Optional<String> specific(ParameterException e) {
+    if (e instanceof MutuallyExclusiveArgsException) {
+      return Optional.of("--full and --incremental: give one, or neither to let the state decide");
+    }
+    return Optional.empty();
+  }
+
+  @Override
+  public void check() {
+    layout();
+    serviceRoot();
+    if (!(maxRps > 0) || maxRps > 1000) {
+      throw usage("--max-rps: must be above 0 and at most 1000 (got: " + maxRps + ")");
+    }
+    for (String resource : resources) {
+      if (!PullPlan.KNOWN.contains(resource)) {
+        throw usage(
+            "--resources: unknown resource '"
+                + resource
+                + "'; allowed: "
+                + String.join(", ", PullPlan.KNOWN));
+      }
+    }
+    if (!resources.contains("Property")) {
+      throw usage("--resources: must include Property, the listings");
+    }
+    if (scope != null && tokenUrl == null) {
+      throw usage("--scope: needs --token-url");
+    }
+    if (bearerTokenFile != null && (tokenUrl != null || clientId != null)) {
+      throw usage("--bearer-token-file: give it or --token-url with --client-id, not both");
+    }
+    if ((tokenUrl == null) != (clientId == null)) {
+      throw usage(
+          tokenUrl == null ? "--client-id: needs --token-url" : "--token-url: needs --client-id");
+    }
+    if (tokenUrl != null) {
+      uri("--token-url", tokenUrl);
+    }
+  }
+
+  @Override
+  public Integer call() {
+    IndexRun.quietLucene();
+    check();
+    Console console = keybox.console();
+    VendorLayout layout = layout();
+    if (Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
+      throw usage(
+          "--data-dir: '" + dataDir + "' is a file; give the directory that holds the vendors");
+    }
+    Credentials credentials = credentials(console);
+    ObjectMapper mapper = new ObjectMapper();
+    Path stateFile = layout.vendorDir().resolve("pull-state.json");
+    Optional<PullState> state;
+    try {
+      state = PullState.load(stateFile, mapper);
+    } catch (IOException e) {
+      throw CommandFailure.badInput(e.getMessage(), e);
+    }
+    if (mode.incremental && state.isEmpty()) {
+      throw usage(
+          "--incremental: no pull has published yet ("
+              + stateFile
+              + " is missing); run a full pull first");
+    }
+    boolean incremental = !mode.full && state.isPresent();
+    URI root = serviceRoot();
+    PullPlan plan =
+        new PullPlan(
+            root,
+            resources,
+            Optional.ofNullable(filter).filter(f -> !f.isBlank()),
+            pageSize,
+            incremental ? Optional.of(state.get().highWater()) : Optional.empty(),
+            PullPlan.isMlsGrid(root));
+    Instant pulledAt = Instant.now();
+    long started = System.nanoTime();
+    PullResult pulled = pull(plan, layout, credentials, mapper, console);
+    double seconds = (System.nanoTime() - started) / 1e9;
+    console
+        .out()
+        .printf(
+            Locale.ROOT,
+            "keybox pull: vendor %s: %s pull of %s, %d pages, %.1f MB, %.1f s, %.0f records/s%n",
+            layout.vendor(),
+            incremental ? "incremental" : "full",
+            counts(pulled),
+            pulled.pages(),
+            pulled.bytes() / 1e6,
+            seconds,
+            pulled.total() / Math.max(seconds, 1e-9));
+    if (incremental && pulled.total() == 0) {
+      console.out().println("keybox pull: vendor " + layout.vendor() + ": nothing changed");
+      return 0;
+    }
+    new IndexRun("keybox pull", incremental, false, threads, quiet)
+        .run(layout, pulled.dumps(), FeedFormat.RESO, console);
+    Optional<Instant> highWater = pulled.highWater().or(() -> state.map(PullState::highWater));
+    if (highWater.isPresent()) {
+      try {
+        new PullState(highWater.get(), pulledAt).save(stateFile, mapper);
+      } catch (IOException e) {
+        throw CommandFailure.failure(
+            "the index is published, but "
+                + stateFile
+                + " could not be written ("
+                + e.getMessage()
+                + "); the next pull starts from the previous state",
+            e);
+      }
+    }
+    return 0;
+  }
+
+  private PullResult pull(
+      PullPlan plan,
+      VendorLayout layout,
+      Credentials credentials,
+      ObjectMapper mapper,
+      Console console) {
+    Progress progress = IndexRun.progress("keybox pull", quiet, console);
+    ResoHttp http =
+        new ResoHttp(
+            HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(30))
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .build(),
+            credentials,
+            mapper,
+            Clock.systemUTC(),
+            ResoHttp.Pause.REAL,
+            maxRps);
+    try {
+      return new Puller(http, mapper, progress).pull(plan, layout.vendorDir().resolve("pull"));
+    } catch (PullException e) {
+      String line = e.getMessage() + "; the index and the pull state are unchanged";
+      throw e.credentials() ? CommandFailure.badInput(line, e) : CommandFailure.failure(line, e);
+    } catch (IOException e) {
+      throw CommandFailure.failure(FailureAdvice.line(e, layout), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw CommandFailure.failure("interrupted; the index and the pull state are unchanged", e);
+    } finally {
+      progress.finish();
+    }
+  }
+
+  private static String counts(PullResult pulled) {
+    StringBuilder text = new StringBuilder();
+    for (String resource : PullPlan.KNOWN) {
+      Long count = pulled.records().get(resource);
+      if (count != null) {
+        text.append(text.isEmpty() ? "" : ", ").append(count).append(' ').append(resource);
+      }
+    }
+    return text.toString();
+  }
+
+  private Credentials credentials(Console console) {
+    if (tokenUrl != null) {
+      String secret = secret("--client-secret-file", clientSecretFile, CLIENT_SECRET_ENV, console);
+      return new Credentials.ClientCredentials(
+          uri("--token-url", tokenUrl), clientId, secret, Optional.ofNullable(scope));
+    }
+    if (bearerTokenFile == null && !console.env().containsKey(BEARER_TOKEN_ENV)) {
+      throw usage(
+          "credentials: give --token-url, --client-id and --client-secret-file (or "
+              + CLIENT_SECRET_ENV
+              + "), or --bearer-token-file (or "
+              + BEARER_TOKEN_ENV
+              + ")");
+    }
+    return new Credentials.BearerToken(
+        secret("--bearer-token-file", bearerTokenFile, BEARER_TOKEN_ENV, console));
+  }
+
+  /** A secret from its file, else from its environment variable; never echoed. */
+  private String secret(String option, Path file, String variable, Console console) {
+    String value;
+    if (file != null) {
+      try {
+        value = Files.readString(file, StandardCharsets.UTF_8).strip();
+      } catch (IOException e) {
+        throw usage(option + ": cannot read '" + file + "'");
+      }
+      if (value.isEmpty()) {
+        throw usage(option + ": '" + file + "' is empty");
+      }
+      return value;
+    }
+    value = console.env().getOrDefault(variable, "").strip();
+    if (value.isEmpty()) {
+      throw usage(option + ": give the file, or set " + variable);
+    }
+    return value;
+  }
+
+  private VendorLayout layout() {
+    try {
+      return new VendorLayout(dataDir, vendor);
+    } catch (IllegalArgumentException e) {
+      throw usage("--vendor: " + e.getMessage());
+    }
+  }
+
+  private URI serviceRoot() {
+    return uri("--url", url);
+  }
+
+  private URI uri(String option, String value) {
+    try {
+      URI uri = new URI(value);
+      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+      if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
+        throw usage(option + ": expected an http or https URL (got: '" + value + "')");
+      }
+      if (uri.getRawUserInfo() != null) {
+        throw usage(option + ": no credentials in the URL; use the secret files");
+      }
+      return uri;
+    } catch (URISyntaxException e) {
+      throw usage(option + ": expected an http or https URL (got: '" + value + "')");
+    }
+  }
+
+  private ParameterException usage(String problem) {
+    return new ParameterException(spec.commandLine(), problem);
+  }
+}

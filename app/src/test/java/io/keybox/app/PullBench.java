@@ -1,0 +1,61 @@
+package io.keybox.app;
+
+import io.keybox.app.reso.ResoRecords;
+import io.keybox.app.reso.ResoWebApiServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A manual measurement, not a test: {@code keybox pull} of N records (default 50,000) from {@link
+ * ResoWebApiServer} on loopback, in full, without a request-rate cap worth the name; prints the
+ * pull's own summary lines (records/s of the pull, then the index run's time). Run from the
+ * repository root after {@code ./mvnw -o -pl app -am test-compile}:
+ *
+ * <pre>
+ * java -cp "app/target/test-classes:app/target/classes:$(cat cp.txt)" io.keybox.app.PullBench 50000
+ * </pre>
+ */
+public final class PullBench {
+  private PullBench() {}
+
+  public static void main(String[] args) throws Exception {
+    int listings = args.length > 0 ? Integer.parseInt(args[0]) : 50_000;
+    int pageSize = args.length > 1 ? Integer.parseInt(args[1]) : 1000;
+    Instant t0 = Instant.parse("2026-11-20T08:00:00Z");
+    Path dir = Files.createTempDirectory("keybox-pull-bench");
+    try (ResoWebApiServer mls = new ResoWebApiServer()) {
+      for (int i = 0; i < listings; i++) {
+        mls.put("Property", ResoRecords.property(7, i, t0.plusSeconds(i)));
+      }
+      for (int i = 0; i < listings / 10; i++) {
+        mls.put("OpenHouse", ResoRecords.openHouse(i, t0));
+      }
+      ResoRecords.members(t0).forEach(m -> mls.put("Member", m));
+      Path secret = Files.writeString(dir.resolve("secret"), ResoWebApiServer.CLIENT_SECRET);
+      Console console = Console.system();
+      int code =
+          Keybox.run(
+              new Console(console.in(), console.out(), console.err(), Map.of()),
+              "pull",
+              "--data-dir",
+              dir.resolve("data").toString(),
+              "--vendor",
+              "bench",
+              "--url",
+              mls.serviceRoot(),
+              "--token-url",
+              mls.tokenUrl(),
+              "--client-id",
+              ResoWebApiServer.CLIENT_ID,
+              "--client-secret-file",
+              secret.toString(),
+              "--page-size",
+              String.valueOf(pageSize),
+              "--max-rps",
+              "1000");
+      System.out.println("exit code " + code + ", data in " + dir);
+    }
+  }
+}

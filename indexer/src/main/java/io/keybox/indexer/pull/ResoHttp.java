@@ -1,0 +1,280 @@
+package io.keybox.indexer.pull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * The HTTP side of a pull: GETs OData pages with the JDK's {@link HttpClient}, authenticated,
+ * rate-capped and retried as RESO servers expect.
+ *
+ * <ul>
+ *   <li>OAuth2 client credentials: a token is fetched before the first request, fetched again a
+ *       little before it expires, and once more when a request answers 401 (the server may end a
+ *       token early); a second 401 stops the run.
+ *   <li>429 and 503 wait for their Retry-After (seconds or an HTTP date, capped at 10 minutes),
+ *       else back off exponentially from 1 s to 64 s; after {@value #MAX_RETRIES} waits the run
+ *       stops. Any other status stops the run at once with one line naming the URL and the status.
+ *   <li>Requests start at most {@code maxRps} per second (MLS Grid publishes 2).
+ * </ul>
+ *
+ * <p>Kept on the JDK client rather than a library: it does HTTP/1.1 and 2, TLS and redirects, and
+ * the OData side is three query parameters and one JSON field.
+ */
+public final class ResoHttp {
+  static final int MAX_RETRIES = 8;
+  private static final Duration MAX_WAIT = Duration.ofMinutes(10);
+  private static final Duration MAX_BACKOFF = Duration.ofSeconds(64);
+  private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(5);
+
+  /** Waits; the tests' pause records instead of sleeping. */
+  @FunctionalInterface
+  public interface Pause {
+    void sleep(Duration duration) throws InterruptedException;
+
+    Pause REAL =
+        duration -> {
+          if (!duration.isNegative() && !duration.isZero()) {
+            Thread.sleep(duration);
+          }
+        };
+  }
+
+  private final HttpClient client;
+  private final Credentials credentials;
+  private final ObjectMapper mapper;
+  private final Clock clock;
+  private final Pause pause;
+  private final Duration interval;
+  private Instant nextStart = Instant.MIN;
+  private String token;
+  private Instant tokenExpiry = Instant.MIN;
+  private long requests;
+
+  /**
+   * @param maxRps the most requests started per second, above 0
+   */
+  public ResoHttp(
+      HttpClient client,
+      Credentials credentials,
+      ObjectMapper mapper,
+      Clock clock,
+      Pause pause,
+      double maxRps) {
+    if (!(maxRps > 0)) {
+      throw new IllegalArgumentException("maxRps must be above 0 (got: " + maxRps + ")");
+    }
+    this.client = client;
+    this.credentials = credentials;
+    this.mapper = mapper;
+    this.clock = clock;
+    this.pause = pause;
+    this.interval = Duration.ofNanos((long) (1e9 / maxRps));
+    if (credentials instanceof Credentials.BearerToken bearer) {
+      token = bearer.token();
+      tokenExpiry = Instant.MAX;
+    }
+  }
+
+  /** The requests sent so far, token requests and retries included. */
+  public long requests() {
+    return requests;
+  }
+
+  /**
+   * GETs {@code uri} and parses its JSON body.
+   *
+   * @throws PullException when the server answers with a status not retried, or retries run out
+   */
+  public JsonNode get(URI uri) throws IOException, InterruptedException {
+    boolean refreshed = false;
+    Duration backoff = Duration.ofSeconds(1);
+    for (int retry = 0; ; retry++) {
+      String bearer = token();
+      HttpResponse<byte[]> response =
+          send(
+              HttpRequest.newBuilder(uri)
+                  .timeout(REQUEST_TIMEOUT)
+                  .header("Accept", "application/json")
+                  // MLS Grid refuses requests that do not take gzip; pages shrink ten-fold.
+                  .header("Accept-Encoding", "gzip")
+                  .header("Authorization", "Bearer " + bearer)
+                  .GET()
+                  .build(),
+              uri);
+      int status = response.statusCode();
+      if (status == 200) {
+        try {
+          return mapper.readTree(body(response));
+        } catch (IOException e) {
+          throw new PullException("GET " + uri + " returned a body that is not JSON", false, e);
+        }
+      }
+      if (status == 401 && credentials instanceof Credentials.ClientCredentials && !refreshed) {
+        refreshed = true;
+        tokenExpiry = Instant.MIN;
+        retry--;
+        continue;
+      }
+      if (status == 401 || status == 403) {
+        throw new PullException(
+            "GET " + uri + " returned " + status + ": the MLS refused the credentials", true, null);
+      }
+      if ((status == 429 || status == 503) && retry < MAX_RETRIES) {
+        Optional<Duration> after = retryAfter(response);
+        pause.sleep(after.orElse(backoff));
+        backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
+        continue;
+      }
+      throw new PullException(
+          "GET "
+              + uri
+              + " returned "
+              + status
+              + ((status == 429 || status == 503)
+                  ? " " + (MAX_RETRIES + 1) + " times; try again later or lower --max-rps"
+                  : ""));
+    }
+  }
+
+  private static byte[] body(HttpResponse<byte[]> response) throws IOException {
+    boolean gzip =
+        response
+            .headers()
+            .firstValue("Content-Encoding")
+            .map(v -> v.strip().equalsIgnoreCase("gzip"))
+            .orElse(false);
+    if (!gzip) {
+      return response.body();
+    }
+    try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(response.body()))) {
+      return in.readAllBytes();
+    }
+  }
+
+  private String token() throws IOException, InterruptedException {
+    if (credentials instanceof Credentials.ClientCredentials oauth
+        && !clock.instant().isBefore(tokenExpiry)) {
+      fetchToken(oauth);
+    }
+    return token;
+  }
+
+  private void fetchToken(Credentials.ClientCredentials oauth)
+      throws IOException, InterruptedException {
+    String form =
+        "grant_type=client_credentials&client_id="
+            + URLEncoder.encode(oauth.clientId(), StandardCharsets.UTF_8)
+            + "&client_secret="
+            + URLEncoder.encode(oauth.clientSecret(), StandardCharsets.UTF_8)
+            + oauth
+                .scope()
+                .map(s -> "&scope=" + URLEncoder.encode(s, StandardCharsets.UTF_8))
+                .orElse("");
+    URI uri = oauth.tokenUrl();
+    HttpResponse<byte[]> response =
+        send(
+            HttpRequest.newBuilder(uri)
+                .timeout(REQUEST_TIMEOUT)
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .header("Accept", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(form))
+                .build(),
+            uri);
+    int status = response.statusCode();
+    if (status == 400 || status == 401 || status == 403) {
+      throw new PullException(
+          "POST "
+              + uri
+              + " returned "
+              + status
+              + ": the token endpoint refused client id '"
+              + oauth.clientId()
+              + "' and its secret",
+          true,
+          null);
+    }
+    if (status != 200) {
+      throw new PullException("POST " + uri + " returned " + status);
+    }
+    JsonNode json;
+    try {
+      json = mapper.readTree(response.body());
+    } catch (IOException e) {
+      json = null;
+    }
+    if (json == null || !json.path("access_token").isTextual()) {
+      throw new PullException("POST " + uri + " returned no access_token");
+    }
+    token = json.get("access_token").asText();
+    long seconds = json.path("expires_in").asLong(3600);
+    // Renew a little early (a tenth of the lifetime, at most a minute) so no request carries a
+    // token that expires on its way.
+    long margin = Math.min(60, seconds / 10);
+    tokenExpiry = clock.instant().plusSeconds(Math.max(0, seconds - margin));
+  }
+
+  private HttpResponse<byte[]> send(HttpRequest request, URI uri)
+      throws IOException, InterruptedException {
+    Instant now = clock.instant();
+    if (now.isBefore(nextStart)) {
+      pause.sleep(Duration.between(now, nextStart));
+      now = nextStart;
+    }
+    nextStart = now.plus(interval);
+    requests++;
+    try {
+      return client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+    } catch (IOException e) {
+      throw new PullException(
+          request.method()
+              + " "
+              + uri
+              + " failed: "
+              + e.getClass().getSimpleName()
+              + (e.getMessage() != null ? " " + e.getMessage() : ""),
+          false,
+          e);
+    }
+  }
+
+  /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), capped at ten minutes. */
+  private Optional<Duration> retryAfter(HttpResponse<?> response) {
+    Optional<String> value = response.headers().firstValue("Retry-After");
+    if (value.isEmpty()) {
+      return Optional.empty();
+    }
+    String text = value.get().strip();
+    try {
+      return Optional.of(min(Duration.ofSeconds(Math.max(0, Long.parseLong(text))), MAX_WAIT));
+    } catch (NumberFormatException e) {
+      try {
+        Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        Duration wait = Duration.between(clock.instant(), at);
+        return Optional.of(wait.isNegative() ? Duration.ZERO : min(wait, MAX_WAIT));
+      } catch (DateTimeParseException notADate) {
+        return Optional.empty();
+      }
+    }
+  }
+
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
+  }
+}
