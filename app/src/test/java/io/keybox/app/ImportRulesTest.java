@@ -1,0 +1,153 @@
+package io.keybox.app;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The import rules of ARCHITECTURE.md, checked on the production classes of every module the {@code
+ * keybox} command is made of (this module sees them all). Data flows one way, and each rule keeps
+ * one direction of it: a failing rule names the class and the import that broke it.
+ */
+class ImportRulesTest {
+  private static JavaClasses production;
+
+  @BeforeAll
+  static void importClasses() {
+    production =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            // The server's test jar (its fixtures, on this module's test class path) is tests too.
+            .withImportOption(location -> !location.contains("-tests.jar"))
+            .importPackages("io.keybox");
+  }
+
+  @Test
+  void onlyTheHttpPackagesImportUndertowOrXnio() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("io.keybox.server.http..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.undertow..", "org.xnio..")
+            .because("only server/http speaks HTTP; everything below it is plain Java"));
+  }
+
+  @Test
+  void indexSearchAndQueryDoNotImportHttp() {
+    check(
+        noClasses()
+            .that()
+            .resideInAnyPackage(
+                "io.keybox.server.index..", "io.keybox.server.search..", "io.keybox.server.query..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.keybox.server.http..")
+            .because(
+                "requests reach them as values; they answer with values and domain exceptions"));
+  }
+
+  @Test
+  void indexSearchAndQueryThrowDomainExceptionsNotStatuses() {
+    check(
+        noClasses()
+            .that()
+            .resideInAnyPackage(
+                "io.keybox.server.index..", "io.keybox.server.search..", "io.keybox.server.query..")
+            .should()
+            .dependOnClassesThat()
+            .haveFullyQualifiedName("io.keybox.server.error.ApiException")
+            .because("only the HTTP edge maps exceptions to statuses"));
+  }
+
+  @Test
+  void schemaImportsNoOtherKeyboxModule() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.schema..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "io.keybox.generator..",
+                "io.keybox.indexer..",
+                "io.keybox.store..",
+                "io.keybox.server..",
+                "io.keybox.app..")
+            .because("schema is the index contract every other module builds on"));
+  }
+
+  @Test
+  void storeImportsNoOtherKeyboxModule() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.store..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "io.keybox.schema..",
+                "io.keybox.generator..",
+                "io.keybox.indexer..",
+                "io.keybox.server..",
+                "io.keybox.app..")
+            .because("the store moves Lucene files; it knows no Keybox schema, indexer or server"));
+  }
+
+  @Test
+  void productionModulesDoNotImportTheGenerator() {
+    check(
+        noClasses()
+            .that()
+            .resideInAnyPackage(
+                "io.keybox.schema..",
+                "io.keybox.indexer..",
+                "io.keybox.store..",
+                "io.keybox.server..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.keybox.generator..")
+            .because(
+                "synthetic feeds are for the demo, the tests and the bench: only app may use it"));
+  }
+
+  @Test
+  void metricsDoNotImportTheIndex() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.metrics..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.keybox.server.index..")
+            .because("the index registers its own per-vendor collector"));
+  }
+
+  @Test
+  void everyModuleIsImported() {
+    // A rule over no classes holds vacuously: make sure each module's classes were found.
+    for (String module :
+        new String[] {
+          "io.keybox.schema",
+          "io.keybox.generator",
+          "io.keybox.indexer",
+          "io.keybox.store",
+          "io.keybox.server.http",
+          "io.keybox.server.index",
+          "io.keybox.app"
+        }) {
+      assertTrue(production.containPackage(module), module + " was not imported");
+    }
+  }
+
+  private static void check(ArchRule rule) {
+    rule.check(production);
+  }
+}
