@@ -13,13 +13,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -85,6 +87,15 @@ final class DemoCommand implements Callable<Integer>, Wording {
   public Integer call() throws InterruptedException {
     Console console = keybox.console();
     Path dir = dataDir != null ? dataDir : defaultDir(console);
+    // A taken port fails now rather than after the first run's minute of set-up; the serving line
+    // still waits for the server's own bind below.
+    if (port != 0) {
+      try (ServerSocket probe = new ServerSocket()) {
+        probe.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+      } catch (IOException e) {
+        throw portTaken(e);
+      }
+    }
     if (!Files.isDirectory(dir.resolve(VENDOR).resolve("index"))) {
       index(dir, console);
     }
@@ -115,21 +126,23 @@ final class DemoCommand implements Callable<Integer>, Wording {
           "keybox: try   curl -u demo:demo '"
               + url
               + "/properties?cities=Houston&minbeds=3&limit=5'");
-      CountDownLatch stopped = new CountDownLatch(1);
-      Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
-      stopped.await();
+      UntilStopped.await(server, err, "keybox demo");
       return 0;
     } catch (ListenException e) {
-      throw CommandFailure.failure(
-          "cannot listen on 127.0.0.1:"
-              + port
-              + ": the port is taken (another server?); choose another with --port",
-          e);
+      throw portTaken(e);
     } catch (KeysFileException e) {
       throw CommandFailure.badInput(e.getMessage(), e);
     } catch (IOException e) {
       throw CommandFailure.failure("failed: " + e, e);
     }
+  }
+
+  private CommandFailure portTaken(Exception e) {
+    return CommandFailure.failure(
+        "cannot listen on 127.0.0.1:"
+            + port
+            + ": the port is taken (another server?); choose another with --port",
+        e);
   }
 
   /** {@code ~/.keybox/demo}, or {@code .keybox/demo} when there is no home. */
