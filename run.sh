@@ -381,10 +381,10 @@ test_dist() {
   deb=$(ls "$DIST"/keybox_*_amd64.deb)
   tmp=$(mktemp -d)
   tar -C "$tmp" -xzf "$DIST/keybox-$version-linux-x64.tar.gz"
-  # A PATH with the few tools the launcher uses, and no java.
+  # A PATH with the few tools the launcher uses (its standard error filter: mktemp to cat), no java.
   tools="$tmp/tools"
   mkdir -p "$tools"
-  for i in sh dirname readlink; do ln -s "$(command -v "$i")" "$tools/$i"; done
+  for i in sh dirname readlink mktemp mkfifo rm cat; do ln -s "$(command -v "$i")" "$tools/$i"; done
   ! PATH="$tools" command -v java >/dev/null || die "test_dist: java on the test's PATH" 1
   port=$(free_port)
   t0=$SECONDS
