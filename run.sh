@@ -524,7 +524,7 @@ HELP
       fi
       setup_java
       mkdir -p "$LOCAL"
-      (cd "$ROOT" && ./mvnw -B verify "$@")
+      (cd "$ROOT" && ./mvnw -B verify "-Dkeybox.commit=$(commit)" "$@")
       # The whole suite (no MAVEN ARGS) also builds dist's archive and .deb and tests them; the
       # jars verify just packaged are the build's.
       if [ $# -eq 0 ]; then
