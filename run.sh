@@ -11,15 +11,12 @@ KEYBOX_JAR="$ROOT/app/target/keybox.jar"    # the one `keybox` command: serve, i
 BENCH_JAR="$ROOT/bench/target/keybox-bench.jar"
 MIN_JAVA=21
 
-DEMO_VENDOR=houston
-DEMO_LISTINGS=5000
-DEMO_SEED=42
-DEMO_FEED="$LOCAL/demo-feed"
+DEMO_VENDOR=houston # the vendor of the demo (keybox demo's) and of the training run's feed
 DEMO_DATA="$LOCAL/data"
 DEMO_KEYS="$ROOT/data/demo-keys.json"
 
 say() { printf 'keybox: %s\n' "$*" >&2; }
-die() { say "$*"; exit "${2:-2}"; }
+die() { say "$1"; exit "${2:-2}"; } # die MESSAGE [EXIT CODE, default 2]
 
 # Major version of a java binary, or nothing when it does not run.
 java_major() {
@@ -65,6 +62,9 @@ setup_java() {
 
 mvnw() { (cd "$ROOT" && ./mvnw -B -q "$@"); }
 
+# The commit built, for `keybox version`: git's, "-dirty" when the tree has changes.
+commit() { git -C "$ROOT" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown; }
+
 # True when a build input is newer than the last build (or there was none).
 needs_build() {
   [ -f "$STAMP" ] && [ -f "$KEYBOX_JAR" ] && [ -f "$BENCH_JAR" ] || return 0
@@ -77,7 +77,10 @@ build() {
     mkdir -p "$LOCAL"
     local started="$LOCAL/build.started"
     touch "$started"
-    mvnw package -DskipTests || die "build failed; run './mvnw -B package' to see why" 2
+    # No formatter here (./run.sh test and plain ./mvnw builds format): its plugin prints a
+    # "Processed N files" line per module past -q. The commit is the one `keybox version` names.
+    mvnw package -DskipTests -Dfmt.skip "-Dkeybox.commit=$(commit)" ||
+      die "build failed; run './mvnw -B package' to see why" 2
     mv "$started" "$STAMP"
     ensure_archive >/dev/null # part of the build, so the first server of it starts with it
   fi
@@ -254,8 +257,9 @@ train_archive() {
   return 1
 }
 
-# `serve`, with the class-data archive. run.sh gives way to the server's JVM, which so gets Ctrl-C
-# and SIGTERM itself (SIGTERM: it finishes its requests and ends).
+# `serve` or `demo` (the command, then its options), with the class-data archive. run.sh gives way
+# to the server's JVM, which so gets Ctrl-C and SIGTERM itself (SIGTERM: it finishes its requests
+# and ends).
 serve() {
   local cds=() archive=""
   if ! printf '%s\n' "$@" | grep -x -- --help >/dev/null; then # --help starts nothing to train for
@@ -263,7 +267,21 @@ serve() {
   fi
   [ -z "$archive" ] || cds=("-XX:SharedArchiveFile=$archive" "${CDS_QUIET[@]}")
   server_java
-  exec "${SERVER_JAVA[@]}" ${cds[@]+"${cds[@]}"} ${KEYBOX_JAVA_OPTS:-} -jar "$KEYBOX_JAR" serve "$@"
+  exec "${SERVER_JAVA[@]}" ${cds[@]+"${cds[@]}"} ${KEYBOX_JAVA_OPTS:-} -jar "$KEYBOX_JAR" "$@" \
+    2> >(trap '' INT TERM HUP; quiet_incubator >&2)
+}
+
+# Standard error less its first line when that is the JVM's "Using incubator modules" (said on
+# every start that adds the vector module; no JVM option keeps it quiet), the rest passed on as it
+# comes. The same filter as bin/keybox's; it ignores Ctrl-C so the server's last lines get through.
+quiet_incubator() {
+  local first
+  if IFS= read -r first; then
+    [ "$first" = "WARNING: Using incubator modules: jdk.incubator.vector" ] || printf '%s\n' "$first"
+  else
+    printf '%s' "$first"
+  fi
+  exec cat
 }
 
 # The bench, told keybox.jar and its class-data archive, so that it starts the server as serve
@@ -277,12 +295,188 @@ bench() {
     -jar "$BENCH_JAR" "$@"
 }
 
+# ---- dist: the archive and the .deb (issue 27) ----
+DIST="$ROOT/dist"           # the build output (git-ignored)
+PACKAGING="$ROOT/packaging" # its sources: launcher, config, units, maintainer scripts
+# Lucene uses the vector API when jdk.incubator.vector is there: jdeps cannot see that (Lucene looks
+# it up at run time), so it is named. java.desktop, which jdeps lists for Jackson's optional
+# java.beans support, is left out: it is 12 MB and brings the X11 libraries along.
+DIST_EXTRA_MODULES=jdk.incubator.vector
+DIST_DROPPED_MODULES=java.desktop
+
+# The project's version (the parent pom's), and the Debian spelling of it (a SNAPSHOT sorts
+# before its release: 0.1.0~SNAPSHOT).
+project_version() { sed -n 's:^  <version>\(.*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -n 1; }
+
+# The JDK modules keybox.jar needs, comma-separated: jdeps', less DIST_DROPPED_MODULES, plus
+# DIST_EXTRA_MODULES.
+dist_modules() {
+  local found
+  found=$("$JAVA_HOME/bin/jdeps" --ignore-missing-deps --print-module-deps --multi-release "$MIN_JAVA" \
+    "$KEYBOX_JAR") || return 1
+  printf '%s\n' ${found//,/ } $DIST_EXTRA_MODULES | grep -vx "${DIST_DROPPED_MODULES//,/\\|}" | sort -u |
+    paste -sd , -
+}
+
+# Builds dist/keybox-VERSION-linux-x64.tar.gz and dist/keybox_VERSION_amd64.deb from keybox.jar: a
+# runtime linked by jlink (from this JDK's own modules when it has no jmods folder: JDK 24+ can),
+# the jar, the class-data archive trained for that runtime by the same training run a source tree
+# server gets (train_archive, run on the new runtime), the launcher, README and docs.
+dist() {
+  local version deb_version modules work stage root size started=$SECONDS
+  version=$(project_version)
+  deb_version=${version/-/\~}
+  command -v dpkg-deb >/dev/null 2>&1 ||
+    die "dist needs dpkg-deb to build the .deb: apt-get install dpkg-dev (or dpkg)" 2
+  work="$DIST/.work"
+  stage="$work/keybox-$version"
+  rm -rf "$work" && mkdir -p "$stage/lib" "$stage/bin" "$stage/libexec" "$stage/docs"
+  modules=$(dist_modules) || die "jdeps could not list the modules of $KEYBOX_JAR" 2
+  say "linking the runtime ($modules)..."
+  # jlink says "Using incubator modules" of the vector module: expected, not the reader's business.
+  "$JAVA_HOME/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files \
+    --generate-cds-archive --output "$stage/runtime" 2>&1 | grep -v "incubator modules\|Created CDS archive" >&2 || true
+  [ -x "$stage/runtime/bin/java" ] || die "jlink failed (above)" 2
+  cp -p "$KEYBOX_JAR" "$stage/lib/keybox.jar"
+  cp -p "$PACKAGING/bin/keybox" "$stage/bin/keybox"
+  cp -p "$PACKAGING/libexec/keybox-pull" "$stage/libexec/keybox-pull"
+  cp -p "$ROOT/README.md" "$stage/"
+  [ ! -f "$ROOT/LICENSE" ] || cp -p "$ROOT/LICENSE" "$stage/"
+  cp -pR "$ROOT/docs/." "$stage/docs/"
+  # The training run of this runtime: the archive maps only into the JVM it was made by.
+  (JAVA_HOME="$stage/runtime" JAVA="$stage/runtime/bin/java" KEYBOX_JAR="$stage/lib/keybox.jar" \
+    CDS_DIR="$work/cds" KEYBOX_JAVA_OPTS="" train_archive "$stage/lib/keybox.jsa") ||
+    die "the class-data archive's training run failed (its log: $stage/lib/keybox.jsa.failed)" 2
+  mkdir -p "$DIST"
+  rm -f "$DIST"/keybox-*-linux-x64.tar.gz "$DIST"/keybox_*_amd64.deb
+  tar -C "$work" --owner=0 --group=0 -czf "$DIST/keybox-$version-linux-x64.tar.gz" "keybox-$version"
+
+  say "packaging the .deb..."
+  root="$work/deb"
+  mkdir -p "$root/opt/keybox" "$root/usr/bin" "$root/etc/keybox" "$root/lib/systemd/system" "$root/DEBIAN"
+  cp -pR "$stage/." "$root/opt/keybox/"
+  ln -s /opt/keybox/bin/keybox "$root/usr/bin/keybox"
+  install -m 0644 "$PACKAGING/etc/keybox.conf" "$root/etc/keybox/keybox.conf"
+  install -m 0644 "$PACKAGING"/systemd/* "$root/lib/systemd/system/"
+  size=$(du -sk "$root" | cut -f 1)
+  sed -e "s/@VERSION@/$deb_version/" -e "s/@SIZE@/$size/" "$PACKAGING/deb/control" >"$root/DEBIAN/control"
+  install -m 0644 "$PACKAGING/deb/conffiles" "$root/DEBIAN/conffiles"
+  install -m 0755 "$PACKAGING/deb/postinst" "$PACKAGING/deb/prerm" "$PACKAGING/deb/postrm" "$root/DEBIAN/"
+  # --root-owner-group: files owned by root in the package without fakeroot.
+  dpkg-deb --root-owner-group -Zgzip --build "$root" "$DIST/keybox_${deb_version}_amd64.deb" >/dev/null
+  rm -rf "$work"
+  for f in "$DIST/keybox-$version-linux-x64.tar.gz" "$DIST/keybox_${deb_version}_amd64.deb"; do
+    say "built $(basename "$f") ($(du -m "$f" | cut -f 1) MB)"
+  done
+  say "dist: done in $((SECONDS - started)) s"
+}
+
+# The test of dist's output (part of ./run.sh test): the archive unpacked into a temporary folder
+# serves the demo with no java on PATH and JAVA_HOME unset, and answers /properties with the demo
+# key; the .deb holds the files, maintainer scripts and units it must (systemd-analyze verify when
+# the machine has it).
+test_dist() {
+  local version deb tmp tools pid port="" i code rc=0 t0 listing info
+  version=$(project_version)
+  deb=$(ls "$DIST"/keybox_*_amd64.deb)
+  tmp=$(mktemp -d)
+  tar -C "$tmp" -xzf "$DIST/keybox-$version-linux-x64.tar.gz"
+  # A PATH with the few tools the launcher uses (its standard error filter: mktemp to cat), no java.
+  tools="$tmp/tools"
+  mkdir -p "$tools"
+  for i in sh dirname readlink mktemp mkfifo rm cat; do ln -s "$(command -v "$i")" "$tools/$i"; done
+  ! PATH="$tools" command -v java >/dev/null || die "test_dist: java on the test's PATH" 1
+  port=$(free_port)
+  t0=$SECONDS
+  env -i PATH="$tools" HOME="$tmp" "$tmp/keybox-$version/bin/keybox" demo --port "$port" \
+    --data-dir "$tmp/demo" >"$tmp/demo.log" 2>&1 &
+  pid=$!
+  code=""
+  for i in $(seq 1200); do
+    code=$(training_request "$port" 200 GET '/properties?limit=1' 2>/dev/null | head -n 1) && break
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -TERM "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  sleep 0.2 # the launcher's filter passes the JVM's last line on as it ends
+  if [[ "$code" != "HTTP/1.1 200 "* ]]; then
+    cat "$tmp/demo.log" >&2
+    say "test_dist: FAILED: the unpacked archive's demo gave no 200 on /properties"
+    rc=1
+  else
+    say "test_dist: the unpacked archive served the demo (200 on /properties) $((SECONDS - t0)) s after its start, no JDK on PATH"
+  fi
+  grep -q 'serving the demo on http://localhost:'"$port" "$tmp/demo.log" || { say "test_dist: FAILED: no serving line"; rc=1; }
+  ! grep -q 'XNIO version' "$tmp/demo.log" || { say "test_dist: FAILED: the XNIO version line is back"; rc=1; }
+  ! grep -q 'incubator modules' "$tmp/demo.log" || { say "test_dist: FAILED: the incubator warning is back"; rc=1; }
+  grep -q '^keybox demo: stopped ([0-9]* requests in flight, [0-9]* answered)$' "$tmp/demo.log" ||
+    { cat "$tmp/demo.log" >&2; say "test_dist: FAILED: no line when the demo stopped"; rc=1; }
+  listing=$(dpkg-deb -c "$deb")
+  for f in ./opt/keybox/bin/keybox ./opt/keybox/runtime/bin/java ./opt/keybox/lib/keybox.jar \
+    ./opt/keybox/lib/keybox.jsa ./opt/keybox/libexec/keybox-pull ./opt/keybox/README.md \
+    ./opt/keybox/docs/operations.md ./usr/bin/keybox ./etc/keybox/keybox.conf \
+    ./lib/systemd/system/keybox.service ./lib/systemd/system/keybox-pull@.service \
+    ./lib/systemd/system/keybox-pull@.timer; do
+    grep -q " $f\( \|$\)" <<<"$listing" || { say "test_dist: FAILED: $f not in $(basename "$deb")"; rc=1; }
+  done
+  # The data dir is made by postinst, never a file of the package: removing it keeps the data.
+  ! grep -q ' ./var/lib/keybox' <<<"$listing" || { say "test_dist: FAILED: the .deb owns /var/lib/keybox"; rc=1; }
+  grep -q ' root/root .* ./usr/bin/keybox -> /opt/keybox/bin/keybox' <<<"$listing" ||
+    { say "test_dist: FAILED: /usr/bin/keybox is not root's link to /opt/keybox/bin/keybox"; rc=1; }
+  info=$(dpkg-deb -I "$deb" control conffiles postinst prerm postrm)
+  for pattern in '^Package: keybox$' '^Architecture: amd64$' '^/etc/keybox/keybox.conf$' 'adduser --system' \
+    'install -d -o keybox -g keybox -m 0750 /var/lib/keybox'; do
+    grep -q -- "$pattern" <<<"$info" || { say "test_dist: FAILED: '$pattern' not in the .deb's control files"; rc=1; }
+  done
+  ! grep -q 'rm -rf* /var/lib/keybox' <<<"$info" || { say "test_dist: FAILED: a maintainer script removes the data"; rc=1; }
+  dpkg-deb -x "$deb" "$tmp/deb"
+  for pattern in '^User=keybox$' '^EnvironmentFile=/etc/keybox/keybox.conf$' '^Restart=on-failure$' \
+    '^NoNewPrivileges=yes$' '^ProtectSystem=strict$' '^ReadWritePaths=/var/lib/keybox$' '^PrivateTmp=yes$' \
+    '^ExecStart=/usr/bin/keybox serve '; do
+    grep -q -- "$pattern" "$tmp/deb/lib/systemd/system/keybox.service" ||
+      { say "test_dist: FAILED: '$pattern' not in keybox.service"; rc=1; }
+  done
+  grep -q '^ExecStart=/opt/keybox/libexec/keybox-pull %i$' "$tmp/deb/lib/systemd/system/keybox-pull@.service" &&
+    grep -q '^OnCalendar=' "$tmp/deb/lib/systemd/system/keybox-pull@.timer" ||
+    { say "test_dist: FAILED: keybox-pull@.service or .timer"; rc=1; }
+  if command -v systemd-analyze >/dev/null 2>&1; then
+    # The units where the package puts them; the programs they start are not installed here, the
+    # one thing verify may find wrong (the timer verifies its service too).
+    systemd-analyze verify --man=no "$tmp/deb/lib/systemd/system/keybox.service" \
+      "$tmp/deb/lib/systemd/system/keybox-pull@check.timer" >"$tmp/verify.log" 2>&1 || true
+    if grep -v -e ': Command /usr/bin/keybox is not executable: No such file or directory$' \
+      -e ': Command /opt/keybox/libexec/keybox-pull is not executable: No such file or directory$' \
+      "$tmp/verify.log" | grep -q .; then
+      cat "$tmp/verify.log" >&2
+      say "test_dist: FAILED: systemd-analyze verify"
+      rc=1
+    fi
+  fi
+  rm -rf "$tmp"
+  [ "$rc" -eq 0 ] && say "test_dist: passed"
+  return "$rc"
+}
+
+# A TCP port on 127.0.0.1 that nothing listens on (bash's /dev/tcp: a refused connection).
+free_port() {
+  local port i
+  for i in $(seq 100); do
+    port=$((20000 + RANDOM % 40000))
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      printf '%s\n' "$port"
+      return 0
+    fi
+  done
+  return 1
+}
+
 usage() {
   cat <<USAGE
-Usage: ./run.sh [COMMAND] [OPTIONS]
+Usage: ./run.sh [--port 8080] | ./run.sh COMMAND [OPTIONS]
 
 With no command: build if needed, index the demo feed if no index exists yet, and serve it on
-http://localhost:8080 with the demo key  demo / demo.
+http://localhost:8080 (or --port's) with the demo key  demo / demo.
 
 Commands (each takes --help):
   test                       the whole test suite (what CI runs)
@@ -294,6 +488,8 @@ Commands (each takes --help):
   generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
   bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres]
             [--out FILE] [--quick]                           Keybox vs raw Lucene vs PostgreSQL
+  dist                       build dist/: the archive with its own runtime, and the .deb
+  version                    the version, commit, Lucene version and JDK
   help                       this text
 
 Example:
@@ -301,22 +497,11 @@ Example:
 USAGE
 }
 
+# The demo is `keybox demo`'s (it generates and indexes the feed on its first run, then serves
+# it and says so once the port is bound), on the demo data of the source tree.
 demo() {
   build
-  if [ ! -d "$DEMO_DATA/$DEMO_VENDOR/index" ]; then
-    if [ ! -f "$DEMO_FEED/listings.ndjson.gz" ]; then
-      say "generating the demo feed ($DEMO_LISTINGS listings of vendor $DEMO_VENDOR, seed $DEMO_SEED)..."
-      batch generate --out "$DEMO_FEED" --listings "$DEMO_LISTINGS" --seed "$DEMO_SEED" --vendor "$DEMO_VENDOR"
-    fi
-    say "indexing the demo feed into $DEMO_DATA ..."
-    batch index --data-dir "$DEMO_DATA" --vendor "$DEMO_VENDOR" --listings "$DEMO_FEED/listings.ndjson.gz" \
-      --openhouses "$DEMO_FEED/openhouses.ndjson.gz" --agents "$DEMO_FEED/agents.ndjson.gz"
-  fi
-  cat >&2 <<MSG
-keybox: serving the demo on http://localhost:8080  (key demo, secret demo; Ctrl-C stops)
-keybox: try   curl -u demo:demo 'http://localhost:8080/properties?cities=Houston&minbeds=3&limit=5'
-MSG
-  serve --data-dir "$DEMO_DATA" --keys "$DEMO_KEYS" --host 127.0.0.1 --port 8080
+  serve demo --data-dir "$DEMO_DATA" "$@"
 }
 
 main() {
@@ -324,7 +509,7 @@ main() {
   [ $# -gt 0 ] && shift
   case "$cmd" in
     help | -h | --help) usage ;;
-    "") setup_java; demo ;;
+    "" | --port) setup_java; demo ${cmd:+"$cmd"} "$@" ;;
     test)
       if [ "${1:-}" = "--help" ]; then
         cat <<'HELP'
@@ -340,11 +525,31 @@ HELP
       fi
       setup_java
       mkdir -p "$LOCAL"
-      (cd "$ROOT" && ./mvnw -B verify "$@")
+      (cd "$ROOT" && ./mvnw -B verify "-Dkeybox.commit=$(commit)" "$@")
+      # The whole suite (no MAVEN ARGS) also builds dist's archive and .deb and tests them; the
+      # jars verify just packaged are the build's.
+      if [ $# -eq 0 ]; then
+        touch "$STAMP"
+        dist && test_dist
+      fi
       ;;
     index | generate | pull) setup_java; build; batch "$cmd" "$@" ;;
-    serve) setup_java; build; serve "$@" ;;
+    serve) setup_java; build; serve serve "$@" ;;
     keys) setup_java; build; server keys "$@" ;;
+    version) setup_java; build; "$JAVA" -jar "$KEYBOX_JAR" version "$@" ;;
+    dist)
+      if [ "${1:-}" = "--help" ]; then
+        cat <<'HELP'
+Usage: ./run.sh dist
+
+Builds into dist/: keybox-VERSION-linux-x64.tar.gz (a runtime made by jlink, keybox.jar, its
+class-data archive, bin/keybox, README and docs: unpacked anywhere, bin/keybox demo runs with no
+JDK on the machine) and keybox_VERSION_amd64.deb (the same under /opt/keybox, /usr/bin/keybox,
+/etc/keybox/keybox.conf, the keybox user, keybox.service and keybox-pull@.timer). Needs dpkg-deb.
+HELP
+        exit 0
+      fi
+      setup_java; build; dist ;;
     bench) setup_java; build; bench "$@" ;;
     *) usage >&2; die "unknown command '$cmd'" 1 ;;
   esac

@@ -7,11 +7,14 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -19,9 +22,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The one {@code keybox} command (OPERATIONS.md §2) and the main of {@code keybox.jar}: {@code
- * serve}, {@code index}, {@code pull}, {@code keys hash} and {@code generate}, each with {@code
- * --help}. This module only parses, checks and calls: the work is the server's, the indexer's and
- * the generator's.
+ * serve}, {@code index}, {@code pull}, {@code keys hash}, {@code generate}, {@code demo} and {@code
+ * version}, each with {@code --help}. This module only parses, checks and calls: the work is the
+ * server's, the indexer's and the generator's.
  *
  * <pre>
  * java -jar keybox.jar serve --data-dir /srv/keybox --port 8080
@@ -38,7 +41,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     descriptionHeading = "%n",
     description = {
       "The Keybox listings search server: serve the API, index a feed dump, hash a key's secret,",
-      "or write a synthetic feed. Each command takes --help."
+      "write a synthetic feed, or serve a demo. Each command takes --help."
     },
     optionListHeading = "%nOptions:%n",
     commandListHeading = "%nCommands:%n",
@@ -47,8 +50,11 @@ import picocli.CommandLine.UnmatchedArgumentException;
       IndexCommand.class,
       PullCommand.class,
       KeysCommand.class,
-      GenerateCommand.class
-    })
+      GenerateCommand.class,
+      DemoCommand.class,
+      VersionCommand.class
+    },
+    versionProvider = BuildInfo.Provider.class)
 public final class Keybox implements Runnable, Wording {
   /** What each command does, for {@code keybox --help}. */
   private static final Map<String, String> SUMMARIES =
@@ -57,11 +63,26 @@ public final class Keybox implements Runnable, Wording {
           "index", "build a vendor's index from a feed dump and publish it",
           "pull", "pull a vendor's records from an MLS's RESO Web API and index them",
           "keys", "keys hash: print a secret's hash for the keys file",
-          "generate", "write a realistic synthetic feed dump");
+          "generate", "write a realistic synthetic feed dump",
+          "demo", "serve a generated demo index with the demo key (the demo of ./run.sh)",
+          "version", "print the version, commit, Lucene version and JDK");
+
+  /**
+   * XNIO logs its version at INFO when its classes load: two lines of every server start that say
+   * nothing to an operator (the jar's version is {@code keybox version}'s). Warnings still show.
+   * Held here, as JUL keeps loggers only weakly.
+   */
+  private static final Logger XNIO_LOG = quiet("org.xnio");
 
   @Spec CommandSpec spec;
 
   @Mixin HelpOption help;
+
+  @Option(
+      names = "--version",
+      versionHelp = true,
+      description = "print the version, commit, Lucene version and JDK, and exit")
+  boolean version;
 
   private final Console console;
 
@@ -73,11 +94,18 @@ public final class Keybox implements Runnable, Wording {
   public static void main(String[] args) {
     CommandLine line = commandLine(Console.system());
     int code = line.execute(args);
-    // serve returns 0 once the JVM is shutting down (SIGTERM, Ctrl-C), or after --help; an exit
+    // serve and demo return 0 once the JVM is shutting down (SIGTERM, Ctrl-C), or after --help; an
+    // exit
     // then would wait for the shutdown already under way, and nothing else keeps the JVM up.
-    if (code != Cli.OK || !ran(line, "serve")) {
+    if (code != Cli.OK || !(ran(line, "serve") || ran(line, "demo"))) {
       System.exit(code);
     }
+  }
+
+  private static Logger quiet(String name) {
+    Logger logger = Logger.getLogger(name);
+    logger.setLevel(Level.WARNING);
+    return logger;
   }
 
   /** Whether the command line that {@code line} ran named the subcommand {@code name}. */

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.MissingParameterException;
@@ -267,9 +266,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
                   out.printf(
                       "keybox serve: admin listener on http://%s:%d (/-/health, /-/metrics)%n",
                       options.admin().orElseThrow().host(), adminPort));
-      CountDownLatch stopped = new CountDownLatch(1);
-      Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
-      stopped.await();
+      UntilStopped.await(server, out, "keybox serve");
       return 0;
     } catch (KeysFileException | IllegalStateException e) {
       throw CommandFailure.badInput(e.getMessage(), e);

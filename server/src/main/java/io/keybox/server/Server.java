@@ -31,6 +31,7 @@ public final class Server implements AutoCloseable {
   private final KeysFileWatcher watcher;
   private final VendorIndexes indexes;
   private final KeyboxServer http;
+  private boolean stopped;
 
   private Server(KeysFileWatcher watcher, VendorIndexes indexes, KeyboxServer http) {
     this.watcher = watcher;
@@ -102,12 +103,36 @@ public final class Server implements AutoCloseable {
     return http.adminPort();
   }
 
-  /** Stops listening, then closes the indexes and the keys file watcher. */
-  @Override
-  public void close() throws IOException {
+  /**
+   * What a stop found and did: the API's requests in flight when it began, and how many of them
+   * were answered before it ended (the others were cut off after the grace period).
+   *
+   * @param inFlight requests begun and not complete when the stop began
+   * @param answered those of them complete when it ended
+   */
+  public record Stopped(int inFlight, int answered) {}
+
+  /**
+   * Stops listening, lets the requests in flight finish (a few seconds at most), then closes the
+   * indexes and the keys file watcher. A second call does nothing and reports nothing in flight.
+   */
+  public synchronized Stopped stop() throws IOException {
+    if (stopped) {
+      return new Stopped(0, 0);
+    }
+    stopped = true;
+    int inFlight = http.inFlight();
+    long answered = http.answered();
     try (watcher;
         indexes) {
       http.close();
     }
+    return new Stopped(inFlight, (int) Math.min(inFlight, http.answered() - answered));
+  }
+
+  /** {@link #stop()}, without its report. */
+  @Override
+  public void close() throws IOException {
+    stop();
   }
 }

@@ -169,6 +169,16 @@ public final class KeyboxServer implements AutoCloseable {
     return endpoints;
   }
 
+  /** Requests of the API's port begun and not yet complete. */
+  public int inFlight() {
+    return connector.inFlight();
+  }
+
+  /** Requests of the API's port answered since the start (their responses sent whole). */
+  public long answered() {
+    return connector.answered();
+  }
+
   @Override
   public void close() {
     admin.ifPresent(AdminServer::close);

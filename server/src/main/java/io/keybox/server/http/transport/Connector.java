@@ -8,6 +8,7 @@ import io.undertow.protocols.ssl.UndertowXnioSsl;
 import io.undertow.server.DefaultByteBufferPool;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.OpenListener;
+import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.server.protocol.http.AlpnOpenListener;
 import io.undertow.server.protocol.http.HttpOpenListener;
 import io.undertow.server.protocol.http2.Http2OpenListener;
@@ -15,6 +16,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
 import org.xnio.ChannelListener;
 import org.xnio.ChannelListeners;
@@ -47,21 +50,57 @@ public final class Connector implements AutoCloseable {
   /** No endpoint takes a request body; a client that sends one may not send much. */
   private static final long MAX_ENTITY_SIZE = 64 * 1024;
 
+  /** How long a stop waits for the requests in flight. */
+  private static final long GRACE_MILLIS = 5_000;
+
   private final XnioWorker worker;
   private final AcceptingChannel<? extends StreamConnection> server;
 
-  private Connector(XnioWorker worker, AcceptingChannel<? extends StreamConnection> server) {
+  /** Lets the requests in flight finish on close; new ones meanwhile get 503. */
+  private final GracefulShutdownHandler graceful;
+
+  /** Requests begun and not yet complete, for the line the server prints when it stops. */
+  private final AtomicInteger inFlight;
+
+  /** Requests whose response was sent whole. */
+  private final AtomicLong answered;
+
+  private Connector(
+      XnioWorker worker,
+      AcceptingChannel<? extends StreamConnection> server,
+      GracefulShutdownHandler graceful,
+      AtomicInteger inFlight,
+      AtomicLong answered) {
     this.worker = worker;
     this.server = server;
+    this.graceful = graceful;
+    this.inFlight = inFlight;
+    this.answered = answered;
   }
 
   /**
-   * Binds {@code config}'s host and port and serves {@code root}.
+   * Binds {@code config}'s host and port and serves {@code handler}.
    *
    * @throws IOException when the address cannot be bound
    */
-  public static Connector start(ServerConfig config, HttpHandler root, AccessLog accessLog)
+  public static Connector start(ServerConfig config, HttpHandler handler, AccessLog accessLog)
       throws IOException {
+    AtomicInteger inFlight = new AtomicInteger();
+    AtomicLong answered = new AtomicLong();
+    GracefulShutdownHandler graceful = new GracefulShutdownHandler(handler);
+    HttpHandler root =
+        exchange -> {
+          inFlight.incrementAndGet();
+          exchange.addExchangeCompleteListener(
+              (done, next) -> {
+                inFlight.decrementAndGet();
+                if (done.isResponseComplete()) {
+                  answered.incrementAndGet();
+                }
+                next.proceed();
+              });
+          graceful.handleRequest(exchange);
+        };
     Limits limits = config.limits();
     int ioThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
     Xnio xnio = Xnio.getInstance(io.undertow.Undertow.class.getClassLoader());
@@ -111,7 +150,7 @@ public final class Connector implements AutoCloseable {
         server = worker.createStreamConnectionServer(address, accept, socketOptions);
       }
       server.resumeAccepts();
-      return new Connector(worker, server);
+      return new Connector(worker, server, graceful, inFlight, answered);
     } catch (IOException | RuntimeException e) {
       worker.shutdownNow();
       throw e;
@@ -174,10 +213,29 @@ public final class Connector implements AutoCloseable {
     return server.getLocalAddress(InetSocketAddress.class).getPort();
   }
 
-  /** Stops accepting, then gives running requests a few seconds before closing everything. */
+  /** Requests begun and not yet complete. */
+  public int inFlight() {
+    return inFlight.get();
+  }
+
+  /** Requests answered since the start, their responses sent whole. */
+  public long answered() {
+    return answered.get();
+  }
+
+  /**
+   * Stops accepting, then gives running requests a few seconds to finish (requests on open
+   * connections meanwhile get 503) before closing everything.
+   */
   @Override
   public void close() {
     IoUtils.safeClose(server);
+    graceful.shutdown();
+    try {
+      graceful.awaitShutdown(GRACE_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     worker.shutdown();
     try {
       if (!worker.awaitTermination(5, TimeUnit.SECONDS)) {

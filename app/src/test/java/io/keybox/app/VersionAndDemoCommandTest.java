@@ -1,0 +1,63 @@
+package io.keybox.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.lucene.util.Version;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code keybox version}, {@code --version}, and what {@code keybox demo} does before serving. */
+class VersionAndDemoCommandTest {
+  @Test
+  void versionNamesKeyboxItsCommitLuceneAndTheJdk() {
+    Commands.Result run = Commands.run("version");
+    assertEquals(0, run.code(), run.err());
+    List<String> lines = run.out().lines().toList();
+    assertEquals(4, lines.size(), run.out());
+    assertTrue(lines.get(0).matches("keybox \\S+"), lines.get(0));
+    assertFalse(lines.get(0).contains("${"), "an unfiltered version: " + lines.get(0));
+    assertTrue(lines.get(1).matches("commit \\S+"), lines.get(1));
+    assertEquals("lucene " + Version.LATEST, lines.get(2));
+    assertTrue(lines.get(3).startsWith("jdk    " + Runtime.version()), lines.get(3));
+    assertEquals("", run.err());
+  }
+
+  @Test
+  void dashDashVersionPrintsTheSameLines() {
+    assertEquals(Commands.run("version").out(), Commands.run("--version").out());
+    assertEquals(0, Commands.run("--version").code());
+  }
+
+  @Test
+  void aTakenPortIsOneLineAndExitCode2BeforeAnySetUp(@TempDir Path dir) throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      Commands.Result run =
+          Commands.run("demo", "--port", String.valueOf(port), "--data-dir", dir.toString());
+      assertEquals(2, run.code(), run.err());
+      assertEquals(
+          "keybox demo: cannot listen on 127.0.0.1:"
+              + port
+              + ": the port is taken (another server?); choose another with --port\n",
+          run.err());
+      assertEquals("", run.out());
+      try (var files = Files.list(dir)) {
+        assertEquals(0, files.count(), "nothing generated");
+      }
+    }
+  }
+
+  @Test
+  void demoRefusesAPortOutOfRange() {
+    Commands.Result run = Commands.run("demo", "--port", "70000");
+    assertEquals(1, run.code());
+    assertTrue(run.err().startsWith("keybox demo: --port"), run.err());
+  }
+}
