@@ -118,8 +118,10 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   @Option(
       names = "--cors-origins",
       paramLabel = "LIST",
-      description = "comma-separated origins browsers may call from, or * (default: none)")
-  String corsOrigins;
+      description =
+          "comma-separated origins browsers may call from, * for any, or none: no CORS"
+              + " (default: ${DEFAULT-VALUE})")
+  String corsOrigins = "*";
 
   @Option(
       names = "--max-concurrent",
@@ -285,6 +287,18 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     }
   }
 
+  /**
+   * The origins of {@code --cors-origins}: a comma-separated list, {@code *} for any (the default,
+   * as the upstream API: credentials travel in the Authorization header, never in cookies), or
+   * {@code none} for no CORS at all.
+   */
+  static List<String> corsOrigins(String option) {
+    if (option.strip().equalsIgnoreCase("none")) {
+      return List.of();
+    }
+    return Arrays.stream(option.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
+  }
+
   private ServerOptions options(Optional<TlsIdentity> identity) {
     return new ServerOptions(
         dataDir,
@@ -294,12 +308,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
         baseUrl(),
         offsetWindow,
         behindProxy,
-        corsOrigins == null
-            ? List.of()
-            : Arrays.stream(corsOrigins.split(","))
-                .map(String::strip)
-                .filter(v -> !v.isEmpty())
-                .toList(),
+        corsOrigins(corsOrigins),
         identity,
         maxConcurrent,
         maxQueued != null ? maxQueued : 2 * maxConcurrent,

@@ -166,4 +166,14 @@ class ServeCommandTest {
     assertTrue(help.out().contains("(default 60)"), help.out());
     assertTrue(help.out().contains("(default 65536)"), help.out());
   }
+
+  @Test
+  void corsIsOpenToEveryOriginByDefaultAndNoneTurnsItOff() {
+    assertEquals(List.of("*"), ServeCommand.corsOrigins(new ServeCommand().corsOrigins));
+    assertEquals(List.of(), ServeCommand.corsOrigins("none"));
+    assertEquals(List.of(), ServeCommand.corsOrigins(" NONE "));
+    assertEquals(
+        List.of("https://a.example", "https://b.example"),
+        ServeCommand.corsOrigins("https://a.example, https://b.example,"));
+  }
 }

@@ -97,23 +97,23 @@ final class PropertyJson {
           primary ? "Primary Bedroom" : "Bedroom " + i,
           primary ? d.between(13, 20) : d.between(10, 14),
           primary ? d.between(12, 18) : d.between(10, 13),
-          b.stories() != null && b.stories() > 1 && !primary ? "Second" : "First");
+          b.stories() != null && b.stories() > 1 && !primary ? 2 : 1);
     }
     boolean upstairs = b.stories() != null && b.stories() > 1;
     for (RoomKind kind : d.distinct(COMMON_ROOMS, d.between(2, 5))) {
-      String level = upstairs && d.chance(0.3) ? "Second" : "First";
+      int level = upstairs && d.chance(0.3) ? 2 : 1;
       room(j, d, kind.type(), kind.text(), d.between(8, 22), d.between(7, 18), level);
     }
     j.generator().writeEndArray();
   }
 
   private static void room(
-      Json j, Dice d, String type, String text, int length, int width, String level)
+      Json j, Dice d, String type, String text, int length, int width, int level)
       throws IOException {
     j.generator().writeStartObject();
     j.str("type", type);
     j.str("typeText", text);
-    j.str("level", level);
+    j.num("level", level); // an integer, as the upstream API serves it (API.md §5)
     j.str("dimensions", length + "x" + width);
     j.num("length", length);
     j.num("width", width);

@@ -17,11 +17,15 @@ import java.util.List;
  *       io.keybox.schema.listing.ListingFields#LISTING_KEY}), for lookups by mlsId; each agent's
  *       exact id as its key term ({@link io.keybox.schema.agent.AgentFields#KEY}), which an
  *       incremental run replaces it by.
+ *   <li>{@code property.rooms[].level} stored as an integer ({@link
+ *       io.keybox.schema.listing.RoomLevel}), an office's {@code contact} always an object. (An
+ *       absent {@code compliance} prints as {@code {}} from any version: it is spliced in on
+ *       request.)
  * </ol>
  */
 public final class SchemaVersion {
   /** The version this build writes. */
-  public static final int CURRENT = 3;
+  public static final int CURRENT = 4;
 
   /** The first version whose listings carry their key term. */
   public static final int LISTING_KEY_TERM = 3;
@@ -39,6 +43,9 @@ public final class SchemaVersion {
     }
     if (version < LISTING_KEY_TERM) {
       changes.add("listings are now looked up by an mlsId term");
+    }
+    if (version < 4) {
+      changes.add("room levels are now integers and office contacts always objects");
     }
     return String.join("; ", changes);
   }

@@ -15,14 +15,14 @@ class CommitDataTest {
   @Test
   void roundTripsWithTheSchemaVersion() {
     CommitData data = new CommitData(AT, "listings.ndjson.gz", 5000, 3);
-    assertEquals(3, data.schemaVersion(), "this build's version");
+    assertEquals(4, data.schemaVersion(), "this build's version");
     assertEquals(
         Map.of(
             "keybox.refreshTime", "2026-11-21T06:00:00Z",
             "keybox.source", "listings.ndjson.gz",
             "keybox.listings", "5000",
             "keybox.rejects", "3",
-            "keybox.schema", "3"),
+            "keybox.schema", "4"),
         data.toUserData());
     assertEquals(Optional.of(data), CommitData.fromUserData(data.toUserData()));
   }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.listing.RoomLevel;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -32,8 +33,9 @@ import java.util.StringJoiner;
  *   <li>Street address: {@code address.streetName} joins StreetDirPrefix, StreetName, StreetSuffix
  *       and StreetDirSuffix; {@code address.full} is UnparsedAddress, else built from the parts and
  *       UnitNumber; {@code address.streetNumber} is StreetNumber when it is a whole number.
- *   <li>{@code Rooms} → {@code property.rooms}, each RoomType, RoomLevel, RoomDimensions,
- *       RoomLength, RoomWidth, RoomArea, RoomFeatures, RoomDescription.
+ *   <li>{@code Rooms} → {@code property.rooms}, each RoomType, RoomLevel (as an integer: {@link
+ *       RoomLevel}), RoomDimensions, RoomLength, RoomWidth, RoomArea, RoomFeatures,
+ *       RoomDescription.
  *   <li>Agents ({@code agent}, {@code coAgent}, {@code sales.agent}): the name split from {@code
  *       *FullName} when neither first nor last name is given; the office phone from {@code
  *       *DirectPhone}, else {@code *OfficePhone}; the cell from {@code *CellPhone}, else {@code
@@ -333,7 +335,8 @@ public final class ResoListingMapping {
       ObjectNode r = out.addObject();
       copy(room, "RoomType", r, "type");
       copy(room, "RoomType", r, "typeText");
-      copy(room, "RoomLevel", r, "level");
+      // RoomLevel is a word (First, Main, Basement...); the API serves the floor as an integer.
+      r.set("level", RoomLevel.LEAF_TYPE.coerce(room.get("RoomLevel")));
       copy(room, "RoomDimensions", r, "dimensions");
       copy(room, "RoomLength", r, "length");
       copy(room, "RoomWidth", r, "width");

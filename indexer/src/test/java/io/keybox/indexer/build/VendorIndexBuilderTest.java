@@ -109,7 +109,7 @@ class VendorIndexBuilderTest {
         DirectoryReader reader = DirectoryReader.open(directory)) {
       CommitData data =
           CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow();
-      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 4, 3), data);
+      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 4, 4), data);
     }
   }
 
@@ -455,9 +455,10 @@ class VendorIndexBuilderTest {
     assertFalse(refused.published());
     assertEquals(List.of(), Files.readAllLines(layout.rejects()), "not the previous run's");
     assertEquals(
-        "the index was written by an earlier Keybox (schema 1, now 3: keyword values and q words"
-            + " are now compared in Unicode NFC; listings are now looked up by an mlsId term); run a"
-            + " full index of the vendor first",
+        "the index was written by an earlier Keybox (schema 1, now 4: keyword values and q words"
+            + " are now compared in Unicode NFC; listings are now looked up by an mlsId term; room"
+            + " levels are now integers and office contacts always objects); run a full index of"
+            + " the vendor first",
         refused.refusal());
     assertEquals(Map.of("A", 1L), published(layout));
 

@@ -108,7 +108,8 @@ class ResoImportTest {
         "[\"https://m.example/1.jpg\",\"https://m.example/2.jpg\"]",
         first.get("photos").toString());
     assertEquals("Kitchen", first.at("/property/rooms/0/type").asText());
-    assertEquals("First", first.at("/property/rooms/0/level").asText());
+    assertEquals(1, first.at("/property/rooms/0/level").intValue(), "RoomLevel First is floor 1");
+    assertTrue(first.at("/property/rooms/0/level").isInt());
     assertEquals("Island", first.at("/property/rooms/0/features").asText());
 
     JsonNode condo = listings.get("HAR-5002");

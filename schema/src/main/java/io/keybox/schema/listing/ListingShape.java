@@ -60,7 +60,7 @@ public final class ListingShape {
           "room",
           leaf("type", STRING),
           leaf("typeText", STRING),
-          leaf("level", STRING),
+          leaf("level", RoomLevel.LEAF_TYPE),
           leaf("dimensions", STRING),
           leaf("length", NUMBER),
           leaf("width", NUMBER),
@@ -204,8 +204,13 @@ public final class ListingShape {
   }
 
   private static Shape.Obj office(String key) {
+    // An office's contact is always an object (API.md §5); an agent's may be null, as upstream.
     return object(
-        key, leaf("name", STRING), leaf("servingName", STRING), leaf("brokerid", STRING), CONTACT);
+        key,
+        leaf("name", STRING),
+        leaf("servingName", STRING),
+        leaf("brokerid", STRING),
+        object("contact", CONTACT.members().toArray(Shape[]::new)));
   }
 
   private static Shape.Obj nullable(Shape.Obj shape) {

@@ -23,7 +23,8 @@ import org.apache.lucene.index.StoredFields;
  * <p>The optional blocks are stored apart and spliced in on request: {@code rooms} goes at the end
  * of the {@code property} object (its offset is stored with the bytes), {@code compliance} at the
  * end of the listing. With a block requested but absent, rooms print as {@code []} and compliance
- * as {@code null}.
+ * as {@code {}}: clients iterate both (API.md §5), and an index written before compliance was
+ * always an object stored none for a listing without it, so the splice, not the index, decides.
  */
 public final class ListingSource {
   private static final String SOURCE = "_source";
@@ -33,7 +34,7 @@ public final class ListingSource {
   private static final byte[] ROOMS_KEY = ",\"rooms\":".getBytes(StandardCharsets.UTF_8);
   private static final byte[] COMPLIANCE_KEY = ",\"compliance\":".getBytes(StandardCharsets.UTF_8);
   private static final byte[] EMPTY_LIST = "[]".getBytes(StandardCharsets.UTF_8);
-  private static final byte[] NULL = "null".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] EMPTY_OBJECT = "{}".getBytes(StandardCharsets.UTF_8);
 
   private final byte[] base;
   private final int roomsAt;
@@ -88,7 +89,9 @@ public final class ListingSource {
           out.toByteArray(),
           roomsAt,
           rooms.isArray() ? mapper.writeValueAsBytes(rooms) : null,
-          compliance.isObject() ? mapper.writeValueAsBytes(compliance) : null);
+          compliance.isObject() && !compliance.isEmpty()
+              ? mapper.writeValueAsBytes(compliance)
+              : null);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -133,7 +136,7 @@ public final class ListingSource {
     }
     if (withCompliance) {
       out.write(COMPLIANCE_KEY);
-      out.write(compliance == null ? NULL : compliance);
+      out.write(compliance == null ? EMPTY_OBJECT : compliance);
       out.write('}');
     }
   }

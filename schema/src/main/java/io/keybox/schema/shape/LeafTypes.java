@@ -128,10 +128,10 @@ public final class LeafTypes {
         return list;
       };
 
-  /** A string to string map (scalar values kept as their text), or null. */
+  /** A string to string map (scalar values kept as their text); {@code {}} when absent. */
   public static final LeafType STRING_MAP =
       raw -> {
-        if (isAbsent(raw)) return NullNode.getInstance();
+        if (isAbsent(raw)) return NODES.objectNode(); // clients iterate it: never null
         if (!raw.isObject()) {
           throw new IllegalArgumentException("expected an object, got " + describe(raw));
         }

@@ -290,12 +290,26 @@ public final class Authenticator {
         || value.charAt(5) != ' ') {
       return null;
     }
-    String token = value.substring(6).stripLeading();
+    String token = unquote(value.substring(6).stripLeading());
     try {
       return Base64.getDecoder().decode(token);
     } catch (IllegalArgumentException e) {
       return null;
     }
+  }
+
+  /**
+   * The token without one pair of matching single or double quotes around it: the upstream API's
+   * PHP example sends {@code Basic 'c2ltc...'}, and its users copy it.
+   */
+  private static String unquote(String token) {
+    if (token.length() >= 2) {
+      char first = token.charAt(0);
+      if ((first == '\'' || first == '"') && token.charAt(token.length() - 1) == first) {
+        return token.substring(1, token.length() - 1);
+      }
+    }
+    return token;
   }
 
   private static String decodeUtf8(byte[] bytes, int offset, int length)

@@ -63,6 +63,21 @@ class AuthenticatorTest {
   }
 
   @Test
+  void aTokenInQuotesIsReadAsIfBare() {
+    // The upstream API's PHP example sends the token in single quotes; others copy it with double.
+    Authenticator auth = new Authenticator(ACCOUNTS);
+    // base64("alice:wonderland"), written out by hand.
+    String token = "YWxpY2U6d29uZGVybGFuZA==";
+    assertEquals(Optional.of(ALICE), auth.authenticate("Basic '" + token + "'"));
+    assertEquals(Optional.of(ALICE), auth.authenticate("Basic \"" + token + "\""));
+    assertEquals(Optional.of(ALICE), auth.authenticate("basic  '" + token + "' "));
+    assertEquals(Optional.empty(), auth.authenticate("Basic '" + token + "\""), "unmatched");
+    assertEquals(Optional.empty(), auth.authenticate("Basic '" + token), "unclosed");
+    assertEquals(Optional.empty(), auth.authenticate("Basic ''"));
+    assertEquals(Optional.empty(), auth.authenticate("Basic ''" + token + "''"), "one pair only");
+  }
+
+  @Test
   void wrongSecret() {
     Authenticator auth = new Authenticator(ACCOUNTS);
     assertEquals(Optional.empty(), auth.authenticate(basic("alice:wonderlan")));

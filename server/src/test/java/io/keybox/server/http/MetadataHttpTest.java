@@ -100,7 +100,10 @@ class MetadataHttpTest {
     assertEquals("2026-11-01T06:00:00Z", body.at("/updates/fixture").asText());
     assertEquals(List.of("/properties", "/openhouses"), texts(body.get("endpoints")));
     assertEquals(
-        List.of("application/json", "application/vnd.service-v0.1+json"),
+        List.of(
+            "application/json",
+            "application/vnd.service-v0.1+json",
+            "application/vnd.simplyrets-v0.1+json"),
         texts(body.get("accepts")));
     assertExpiresInADay(body);
   }

@@ -35,7 +35,10 @@ final class LinkHeader {
     }
   }
 
-  /** Adds a link with relation {@code rel} whose paging parameters are {@code paging}. */
+  /**
+   * Adds a link with relation {@code rel} whose paging parameters are {@code paging}; those the
+   * request did not carry are appended in {@code paging}'s iteration order, so pass an ordered map.
+   */
   LinkHeader add(String rel, Map<String, String> paging) {
     Map<String, String> pending = new LinkedHashMap<>(paging);
     List<String> pairs = new ArrayList<>(rawPairs.size() + paging.size());

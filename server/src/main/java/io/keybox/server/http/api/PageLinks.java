@@ -25,20 +25,18 @@ final class PageLinks {
     String limit = Integer.toString(paging.limit());
     if (paging.lastId().isPresent()) {
       hits.previousLastId()
-          .ifPresent(
-              prev -> links.add("prev", Map.of("lastId", Long.toString(prev), "limit", limit)));
+          .ifPresent(prev -> links.add("prev", paging("lastId", Long.toString(prev), limit)));
       if (hits.hasMore()) {
-        links.add("next", Map.of("lastId", Long.toString(hits.lastKey()), "limit", limit));
+        links.add("next", paging("lastId", Long.toString(hits.lastKey()), limit));
       }
     } else {
       if (paging.offset() > 0) {
         int prev = Math.max(0, paging.offset() - paging.limit());
-        links.add("prev", Map.of("offset", Integer.toString(prev), "limit", limit));
+        links.add("prev", paging("offset", Integer.toString(prev), limit));
       }
       if (hits.hasMore()) {
         links.add(
-            "next",
-            Map.of("offset", Integer.toString(paging.offset() + paging.limit()), "limit", limit));
+            "next", paging("offset", Integer.toString(paging.offset() + paging.limit()), limit));
       }
     }
     if (!links.isEmpty()) {
@@ -46,5 +44,17 @@ final class PageLinks {
     }
     hits.total().ifPresent(total -> headers.put(Responses.TOTAL_COUNT, Long.toString(total)));
     return headers;
+  }
+
+  /**
+   * A link's paging parameters in a fixed order, position first: those the request did not carry
+   * are appended in this order. NOTE: not {@code Map.of}, whose iteration order changes from one
+   * JVM to the next, so two servers behind one CDN would build two URLs for one request.
+   */
+  private static Map<String, String> paging(String position, String value, String limit) {
+    Map<String, String> paging = new LinkedHashMap<>();
+    paging.put(position, value);
+    paging.put("limit", limit);
+    return paging;
   }
 }

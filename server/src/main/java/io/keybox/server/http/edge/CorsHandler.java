@@ -13,8 +13,12 @@ import java.util.List;
  * CORS (API.md §4). An {@code OPTIONS} request carrying {@code Origin} and {@code
  * Access-Control-Request-Method} is a preflight: answered here with 204, without authentication,
  * with the CORS headers when the origin is allowed. Any other request from an allowed origin gets
- * {@code Access-Control-Allow-Origin} and the exposed headers. With no allowed origins configured,
- * no CORS header is ever sent. Any other {@code OPTIONS} passes on: it is a metadata request.
+ * {@code Access-Control-Allow-Origin} and the exposed headers. {@code keybox serve} allows every
+ * origin ({@code *}) by default, as the upstream API does, so that its browser examples work:
+ * credentials travel in the Authorization header, never in cookies, so a page from another origin
+ * gains nothing a script could not send itself. With no allowed origins configured ({@code
+ * --cors-origins none}), no CORS header is ever sent. Any other {@code OPTIONS} passes on: it is a
+ * metadata request.
  */
 public final class CorsHandler implements HttpHandler {
   private static final HttpString ALLOW_ORIGIN = new HttpString("Access-Control-Allow-Origin");
@@ -24,8 +28,9 @@ public final class CorsHandler implements HttpHandler {
   private static final HttpString MAX_AGE = new HttpString("Access-Control-Max-Age");
   private static final HttpString REQUEST_METHOD = new HttpString("Access-Control-Request-Method");
   private static final String EXPOSED =
-      "Link, X-Total-Count, X-Service-LastUpdate, X-Service-Last-Update, X-Service-Media-Type,"
-          + " X-Request-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After";
+      "Link, X-Total-Count, X-Service-LastUpdate, X-Service-Last-Update, X-SimplyRETS-LastUpdate,"
+          + " X-Service-Media-Type, X-SimplyRETS-Media-Type, X-Request-Id, RateLimit-Limit,"
+          + " RateLimit-Remaining, RateLimit-Reset, Retry-After";
 
   private final List<String> allowedOrigins;
   private final HttpHandler next;

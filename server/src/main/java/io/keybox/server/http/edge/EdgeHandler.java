@@ -27,6 +27,7 @@ public final class EdgeHandler implements HttpHandler {
   private static final System.Logger LOG = System.getLogger("keybox.server");
   private static final HttpString REQUEST_ID = new HttpString("X-Request-Id");
   private static final HttpString SERVICE_MEDIA_TYPE = new HttpString("X-Service-Media-Type");
+  private static final HttpString UPSTREAM_MEDIA_TYPE = new HttpString("X-SimplyRETS-Media-Type");
   private final HttpHandler next;
   private final AccessLog accessLog;
 
@@ -42,6 +43,7 @@ public final class EdgeHandler implements HttpHandler {
     exchange.putAttachment(Exchanges.REQUEST_ID, requestId);
     exchange.getResponseHeaders().put(REQUEST_ID, requestId);
     exchange.getResponseHeaders().put(SERVICE_MEDIA_TYPE, MediaType.SERVICE_MEDIA_TYPE);
+    exchange.getResponseHeaders().put(UPSTREAM_MEDIA_TYPE, MediaType.UPSTREAM_MEDIA_TYPE);
     exchange.getResponseHeaders().put(Headers.VARY, "Accept, Accept-Encoding");
     exchange.addExchangeCompleteListener(
         (done, nextListener) -> {

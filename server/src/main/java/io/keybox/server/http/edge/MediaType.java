@@ -3,16 +3,22 @@ package io.keybox.server.http.edge;
 import java.util.Locale;
 
 /**
- * The two media types Keybox serves (API.md §4) and the choice between them by {@code Accept}: the
- * one with the higher quality; {@code application/json} when Accept is absent, gives both the same
- * quality (as a lone wildcard does), or matches neither.
+ * The media types Keybox serves (API.md §4) and the choice between them by {@code Accept}: the one
+ * with the highest quality; {@code application/json} when Accept is absent, gives a vendor type no
+ * more than JSON (as a lone wildcard does), or matches none. The upstream API's vendor type is
+ * served because its clients ask for it (the WordPress plugin sends {@code application/json; q=0.2,
+ * application/vnd.simplyrets-v0.1+json}); the body is the same in all three.
  */
 public enum MediaType {
   JSON("application/json"),
-  VENDOR("application/vnd.service-v0.1+json");
+  VENDOR("application/vnd.service-v0.1+json"),
+  UPSTREAM_VENDOR("application/vnd.simplyrets-v0.1+json");
 
   /** The value of {@code X-Service-Media-Type} on every response. */
   public static final String SERVICE_MEDIA_TYPE = "vnd.service-v0.1";
+
+  /** The value of {@code X-SimplyRETS-Media-Type} on every response, for the upstream's clients. */
+  public static final String UPSTREAM_MEDIA_TYPE = "vnd.simplyrets-v0.1";
 
   private final String name;
 
@@ -32,15 +38,24 @@ public enum MediaType {
 
   /**
    * The type {@code accept} prefers (RFC 9110 §12.5.1): each type takes the quality of the most
-   * specific range that matches it ({@code application/json}, then {@code application/*}, then
-   * {@code *}{@code /*}); the vendor type only when its quality is above JSON's.
+   * specific range that matches it (its own name, then {@code application/*}, then {@code *}{@code
+   * /*}); a vendor type only when its quality is above JSON's, and of two vendor types with the
+   * same quality, the service's own.
    */
   static MediaType negotiate(String accept) {
     if (accept == null || accept.isBlank()) {
       return JSON;
     }
-    double vendor = VENDOR.quality(accept);
-    return vendor > 0 && vendor > JSON.quality(accept) ? VENDOR : JSON;
+    MediaType best = JSON;
+    double bestQuality = Math.max(0, JSON.quality(accept));
+    for (MediaType vendor : new MediaType[] {VENDOR, UPSTREAM_VENDOR}) {
+      double quality = vendor.quality(accept);
+      if (quality > bestQuality) {
+        best = vendor;
+        bestQuality = quality;
+      }
+    }
+    return best;
   }
 
   /** The quality {@code accept} gives this type; -1 when no range matches it. */

@@ -209,6 +209,8 @@ final class JsonErrorConduit extends AbstractStreamSinkConduit<StreamSinkConduit
             + requestId
             + "\r\nX-Service-Media-Type: "
             + MediaType.SERVICE_MEDIA_TYPE
+            + "\r\nX-SimplyRETS-Media-Type: "
+            + MediaType.UPSTREAM_MEDIA_TYPE
             + "\r\nConnection: close\r\n\r\n";
     byte[] headBytes = responseHead.getBytes(StandardCharsets.ISO_8859_1);
     if (request.isHead()) {

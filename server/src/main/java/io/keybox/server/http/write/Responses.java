@@ -14,6 +14,8 @@ public final class Responses {
   static final HttpString CONTENT_TYPE = io.undertow.util.Headers.CONTENT_TYPE;
   static final HttpString LAST_UPDATE = new HttpString("X-Service-LastUpdate");
   static final HttpString LAST_UPDATE_DASHED = new HttpString("X-Service-Last-Update");
+  // The upstream API's own name: its clients (the WordPress plugin's IDX disclaimer) read this one.
+  static final HttpString LAST_UPDATE_UPSTREAM = new HttpString("X-SimplyRETS-LastUpdate");
   public static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
   public static final HttpString LINK = new HttpString("Link");
 
@@ -21,11 +23,15 @@ public final class Responses {
 
   private Responses() {}
 
-  /** Sets the LastUpdate pair (API.md §4) of a response that reads a vendor's data. */
+  /**
+   * Sets the refresh time of a response that reads a vendor's data (API.md §4), under each of its
+   * three names, with one value.
+   */
   public static void lastUpdate(HttpServerExchange exchange, Instant refreshTime) {
     String value = refreshTime.truncatedTo(ChronoUnit.MILLIS).toString();
     exchange.getResponseHeaders().put(LAST_UPDATE, value);
     exchange.getResponseHeaders().put(LAST_UPDATE_DASHED, value);
+    exchange.getResponseHeaders().put(LAST_UPDATE_UPSTREAM, value);
   }
 
   /** Writes the error body of API.md §3 with its status and reason phrase. */
