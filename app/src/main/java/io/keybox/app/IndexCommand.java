@@ -46,6 +46,7 @@ import picocli.CommandLine.TypeConversionException;
       "./run.sh index --data-dir DIR --vendor NAME --listings FILE [--openhouses FILE]"
           + " [--agents FILE]",
       "                     [--format native|reso] [--incremental | --force]"
+          + " [--publish-to STORE_URL]"
     },
     descriptionHeading = "%n",
     description = {
@@ -57,7 +58,9 @@ import picocli.CommandLine.TypeConversionException;
       "its open houses), open houses (by openHouseId; they may name a listing already",
       "indexed) and agents (by id); what the dumps do not name stays.",
       "Bad records are skipped and written with their dump and line numbers to",
-      "DIR/NAME/rejects.ndjson."
+      "DIR/NAME/rejects.ndjson. With --publish-to, the commit is then published to an object",
+      "store for query nodes (as keybox publish does); a failed publication exits 2 and",
+      "leaves the local commit in place."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
@@ -153,6 +156,8 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
   @Range(min = 1, max = 256)
   int threads = Runtime.getRuntime().availableProcessors();
 
+  @Mixin Publishing publishing;
+
   @Mixin HelpOption help;
 
   /** {@code --format}'s values: the names of the feed formats, in lower case. */
@@ -185,18 +190,22 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
   @Override
   public void check() {
     layout(false);
+    publishing.check(spec.commandLine());
   }
 
   @Override
   public Integer call() {
     LUCENE_VECTORIZATION.setLevel(Level.OFF);
     VendorLayout layout = layout(true);
+    publishing.check(spec.commandLine());
     FeedDumps dumps =
         new FeedDumps(
             readable("--listings", listings),
             Optional.ofNullable(openHouses).map(f -> readable("--openhouses", f)),
             Optional.ofNullable(agents).map(f -> readable("--agents", f)));
-    return index(layout, dumps, keybox.console());
+    int code = index(layout, dumps, keybox.console());
+    publishing.afterCommit("keybox index", dataDir, vendor, keybox.console(), spec.commandLine());
+    return code;
   }
 
   private VendorLayout layout(boolean checkFiles) {

@@ -45,6 +45,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     subcommands = {
       ServeCommand.class,
       IndexCommand.class,
+      PublishCommand.class,
       KeysCommand.class,
       GenerateCommand.class
     })
@@ -54,6 +55,7 @@ public final class Keybox implements Runnable, Wording {
       Map.of(
           "serve", "serve the API over every vendor index under a data directory",
           "index", "build a vendor's index from a feed dump and publish it",
+          "publish", "upload a vendor's commit to an object store for query nodes",
           "keys", "keys hash: print a secret's hash for the keys file",
           "generate", "write a realistic synthetic feed dump");
 

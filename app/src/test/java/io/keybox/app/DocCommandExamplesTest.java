@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.keybox.server.DocExamples;
 import io.keybox.server.DocExamples.Example;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,7 @@ class DocCommandExamplesTest {
       try {
         switch (command) {
           case "", "help", "test" -> {} // the demo, the usage, the test suite (Maven arguments)
-          case "index", "serve", "generate" -> check(command, rest);
+          case "index", "serve", "generate", "publish" -> check(command, rest);
           case "keys" -> {
             Commands.Result run =
                 Commands.run(
@@ -106,17 +105,6 @@ class DocCommandExamplesTest {
       // refused, as it should be
     } catch (Exception e) {
       fail(e);
-    }
-  }
-
-  @Test
-  void everyScriptExampleNamesAnExistingScriptWithItsTwoFolders() {
-    List<Example> examples = DocExamples.scripts();
-    assertTrue(examples.size() >= 3, "script examples: " + examples);
-    for (Example example : examples) {
-      assertTrue(
-          Files.isExecutable(DocExamples.ROOT.resolve(example.words().get(0))), example.toString());
-      assertEquals(3, example.words().size(), example + ": SOURCE and DEST");
     }
   }
 }
