@@ -289,6 +289,7 @@ Commands (each takes --help):
   index     --data-dir DIR --vendor NAME --listings FILE   index a feed dump
   serve     --data-dir DIR [--port 8080] [--keys FILE] [--tls-cert PEM --tls-key PEM]
                                                         serve the API (HTTPS with a certificate)
+  publish   --data-dir DIR --vendor NAME --to STORE_URL    publish a vendor's commit to a store
   keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
   generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
   bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres]
@@ -341,7 +342,7 @@ HELP
       mkdir -p "$LOCAL"
       (cd "$ROOT" && ./mvnw -B verify "$@")
       ;;
-    index | generate) setup_java; build; batch "$cmd" "$@" ;;
+    index | generate | publish) setup_java; build; batch "$cmd" "$@" ;;
     serve) setup_java; build; serve "$@" ;;
     keys) setup_java; build; server keys "$@" ;;
     bench) setup_java; build; bench "$@" ;;
