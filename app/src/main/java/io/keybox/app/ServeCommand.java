@@ -299,6 +299,15 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
                   out.printf(
                       "keybox serve: admin listener on http://%s:%d (/-/health, /-/metrics)%n",
                       options.admin().orElseThrow().host(), adminPort));
+      options
+          .replica()
+          .ifPresent(
+              replica ->
+                  out.printf(
+                      "keybox serve: following %s every %.1f s into %s%n",
+                      replica.store(),
+                      replica.poll().toMillis() / 1000.0,
+                      options.dataDir()));
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
       stopped.await();
