@@ -305,9 +305,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
               replica ->
                   out.printf(
                       "keybox serve: following %s every %.1f s into %s%n",
-                      replica.store(),
-                      replica.poll().toMillis() / 1000.0,
-                      options.dataDir()));
+                      replica.store(), replica.poll().toMillis() / 1000.0, options.dataDir()));
       CountDownLatch stopped = new CountDownLatch(1);
       Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "keybox-shutdown"));
       stopped.await();
