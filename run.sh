@@ -484,6 +484,7 @@ Commands (each takes --help):
   pull      --data-dir DIR --vendor NAME --url SERVICE_ROOT ...  pull from an MLS's RESO Web API
   serve     --data-dir DIR [--port 8080] [--keys FILE] [--tls-cert PEM --tls-key PEM]
                                                         serve the API (HTTPS with a certificate)
+  publish   --data-dir DIR --vendor NAME --to STORE_URL    publish a vendor's commit to a store
   keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
   generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
   bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres]
@@ -533,7 +534,7 @@ HELP
         dist && test_dist
       fi
       ;;
-    index | generate | pull) setup_java; build; batch "$cmd" "$@" ;;
+    index | generate | pull | publish) setup_java; build; batch "$cmd" "$@" ;;
     serve) setup_java; build; serve serve "$@" ;;
     keys) setup_java; build; server keys "$@" ;;
     version) setup_java; build; "$JAVA" -jar "$KEYBOX_JAR" version "$@" ;;

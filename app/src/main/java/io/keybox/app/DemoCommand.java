@@ -110,13 +110,14 @@ final class DemoCommand implements Callable<Integer>, Wording {
             Optional.empty(),
             ServerOptions.DEFAULT_OFFSET_WINDOW,
             false,
-            List.of(),
+            List.of("*"), // as serve's default: any origin (the upstream's browser example too)
             Optional.empty(),
             ServerOptions.DEFAULT_MAX_CONCURRENT,
             2 * ServerOptions.DEFAULT_MAX_CONCURRENT,
             ServerOptions.DEFAULT_IDLE_TIMEOUT,
             ServerOptions.DEFAULT_REQUEST_TIMEOUT,
             ServerOptions.DEFAULT_MAX_URL_LENGTH,
+            Optional.empty(),
             Optional.empty());
     PrintStream err = console.err();
     try (Server server = Server.start(options, console.out())) {

@@ -34,6 +34,7 @@ import picocli.CommandLine.TypeConversionException;
       "./run.sh index --data-dir DIR --vendor NAME --listings FILE [--openhouses FILE]"
           + " [--agents FILE]",
       "                     [--format native|reso] [--incremental | --force] [--quiet]"
+          + " [--publish-to STORE_URL]"
     },
     descriptionHeading = "%n",
     description = {
@@ -45,7 +46,9 @@ import picocli.CommandLine.TypeConversionException;
       "its open houses), open houses (by openHouseId; they may name a listing already",
       "indexed) and agents (by id); what the dumps do not name stays.",
       "Bad records are skipped and written with their dump and line numbers to",
-      "DIR/NAME/rejects.ndjson."
+      "DIR/NAME/rejects.ndjson. With --publish-to, the commit is then published to an object",
+      "store for query nodes (as keybox publish does); a failed publication exits 2 and",
+      "leaves the local commit in place."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
@@ -140,6 +143,8 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
               + " every 10 s)")
   boolean quiet;
 
+  @Mixin Publishing publishing;
+
   @Mixin HelpOption help;
 
   /** {@code --format}'s values: the names of the feed formats, in lower case. */
@@ -172,12 +177,14 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
   @Override
   public void check() {
     layout(false);
+    publishing.check(spec.commandLine());
   }
 
   @Override
   public Integer call() {
     IndexRun.quietLucene();
     VendorLayout layout = layout(true);
+    publishing.check(spec.commandLine());
     FeedDumps dumps =
         new FeedDumps(
             readable("--listings", listings),
@@ -185,6 +192,7 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
             Optional.ofNullable(agents).map(f -> readable("--agents", f)));
     new IndexRun("keybox index", mode.incremental, mode.force, threads, quiet)
         .run(layout, dumps, format, keybox.console());
+    publishing.afterCommit("keybox index", dataDir, vendor, keybox.console(), spec.commandLine());
     return 0;
   }
 

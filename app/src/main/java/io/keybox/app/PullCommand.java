@@ -59,7 +59,7 @@ import picocli.CommandLine.Spec;
           + " | --bearer-token-file FILE]",
       "              [--full | --incremental] [--resources Property,OpenHouse,Member]"
           + " [--filter ODATA]",
-      "              [--page-size N] [--max-rps R] [--quiet]"
+      "              [--page-size N] [--max-rps R] [--quiet] [--publish-to STORE_URL]"
     },
     descriptionHeading = "%n",
     description = {
@@ -217,6 +217,8 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
               + " every 10 s)")
   boolean quiet;
 
+  @Mixin Publishing publishing;
+
   @Mixin HelpOption help;
 
   @Override
@@ -236,6 +238,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
   public void check() {
     layout();
     serviceRoot();
+    publishing.check(spec.commandLine());
     if (!(maxRps > 0) || maxRps > 1000) {
       throw usage("--max-rps: must be above 0 and at most 1000 (got: " + maxRps + ")");
     }
@@ -337,6 +340,8 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
             e);
       }
     }
+    // After the state: a replica or a new indexer node restored from the store resumes from it.
+    publishing.afterCommit("keybox pull", dataDir, vendor, console, spec.commandLine());
     return 0;
   }
 

@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.MissingParameterException;
@@ -45,14 +46,17 @@ import picocli.CommandLine.Spec;
     customSynopsis = {
       "./run.sh serve --data-dir DIR [--host 127.0.0.1] [--port 8080] [--keys FILE]",
       "         [--tls-cert PEM --tls-key PEM | --tls-keystore FILE --tls-password X]"
-          + " [--behind-proxy]"
+          + " [--behind-proxy]",
+      "         [--replica-of STORE_URL [--replica-poll SECONDS] [--replica-stale-after 10m]]"
     },
     descriptionHeading = "%n",
     description = {
       "Serves the read-only listings API over every vendor index under DIR, swapping to each",
       "new commit the indexer publishes. With a certificate it serves HTTPS (HTTP/2 and",
       "HTTP/1.1); plain HTTP only on loopback, or on any interface with --behind-proxy.",
-      "Each key's rate limit comes from the keys file."
+      "Each key's rate limit comes from the keys file. With --replica-of it is a query node",
+      "of an object store: it fetches each vendor's new commit the indexer publishes there",
+      "(keybox publish, index --publish-to) and keeps serving its last good one meanwhile."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
@@ -184,6 +188,34 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     String host;
   }
 
+  @Option(
+      names = "--replica-of",
+      paramLabel = "STORE_URL",
+      description =
+          "follow this store as a query node: fetch every vendor published under it into"
+              + " --data-dir (s3://bucket/prefix or file:///path; default: none)")
+  String replicaOf;
+
+  @Option(
+      names = "--replica-poll",
+      paramLabel = "SECONDS",
+      description = "how often the store is polled, in seconds (default 5)")
+  String replicaPoll;
+
+  @Option(
+      names = "--replica-stale-after",
+      paramLabel = "DURATION",
+      description =
+          "a vendor no poll reached for this long is stale in /-/health, like 10m or 90s"
+              + " (default 10m)")
+  String replicaStaleAfter;
+
+  @Option(
+      names = "--s3-endpoint",
+      paramLabel = "URL",
+      description = "S3-compatible endpoint of --replica-of (default: $AWS_ENDPOINT_URL, else AWS)")
+  String s3Endpoint;
+
   @Mixin HelpOption help;
 
   @Override
@@ -268,6 +300,13 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
                   out.printf(
                       "keybox serve: admin listener on http://%s:%d (/-/health, /-/metrics)%n",
                       options.admin().orElseThrow().host(), adminPort));
+      options
+          .replica()
+          .ifPresent(
+              replica ->
+                  out.printf(
+                      "keybox serve: following %s every %.1f s into %s%n",
+                      replica.store(), replica.poll().toMillis() / 1000.0, options.dataDir()));
       UntilStopped.await(server, out, "keybox serve");
       return 0;
     } catch (KeysFileException | IllegalStateException e) {
@@ -282,6 +321,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   /** The checks of option values that {@code check} and the run share. */
   private void checkOptions() {
     baseUrl();
+    replica();
     if (admin != null && admin.port == port) {
       throw usage("--admin-port: must differ from --port (got: " + admin.port + ")");
     }
@@ -316,7 +356,32 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
         Duration.ofSeconds(requestTimeout),
         maxUrlLength,
         Optional.ofNullable(admin)
-            .map(a -> new ServerOptions.Admin(a.host != null ? a.host : host, a.port)));
+            .map(a -> new ServerOptions.Admin(a.host != null ? a.host : host, a.port)),
+        replica());
+  }
+
+  /** {@code --replica-of} and its companions; they mean nothing without it. */
+  private Optional<ServerOptions.Replica> replica() {
+    CommandLine line = spec.commandLine();
+    if (replicaOf == null) {
+      for (String companion : new String[] {replicaPoll, replicaStaleAfter, s3Endpoint}) {
+        if (companion != null) {
+          throw usage("--replica-poll, --replica-stale-after and --s3-endpoint need --replica-of");
+        }
+      }
+      return Optional.empty();
+    }
+    return Optional.of(
+        new ServerOptions.Replica(
+            StoreOptions.storeUrl(line, "--replica-of", replicaOf),
+            StoreOptions.endpoint(line, s3Endpoint),
+            replicaPoll == null
+                ? ServerOptions.DEFAULT_REPLICA_POLL
+                : StoreOptions.duration(line, "--replica-poll", replicaPoll, Duration.ofMillis(50)),
+            replicaStaleAfter == null
+                ? ServerOptions.DEFAULT_REPLICA_STALE_AFTER
+                : StoreOptions.duration(
+                    line, "--replica-stale-after", replicaStaleAfter, Duration.ofSeconds(1))));
   }
 
   /** {@code --base-url}: an absolute http or https URL, since Link headers carry it as given. */

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.keybox.server.DocExamples;
 import io.keybox.server.DocExamples.Example;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,7 @@ class DocCommandExamplesTest {
         switch (command) {
           case "", "help", "test", "dist", "version" -> {} // no options (test: Maven arguments)
           case "--port" -> check("demo", words.subList(1, words.size()).toArray(String[]::new));
-          case "index", "pull", "serve", "generate" -> check(command, rest);
+          case "index", "pull", "serve", "generate", "publish" -> check(command, rest);
           case "keys" -> {
             Commands.Result run =
                 Commands.run(
@@ -107,17 +106,6 @@ class DocCommandExamplesTest {
       // refused, as it should be
     } catch (Exception e) {
       fail(e);
-    }
-  }
-
-  @Test
-  void everyScriptExampleNamesAnExistingScriptWithItsTwoFolders() {
-    List<Example> examples = DocExamples.scripts();
-    assertTrue(examples.size() >= 3, "script examples: " + examples);
-    for (Example example : examples) {
-      assertTrue(
-          Files.isExecutable(DocExamples.ROOT.resolve(example.words().get(0))), example.toString());
-      assertEquals(3, example.words().size(), example + ": SOURCE and DEST");
     }
   }
 }

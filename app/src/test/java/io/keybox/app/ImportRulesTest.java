@@ -134,6 +134,31 @@ class ImportRulesTest {
   }
 
   @Test
+  void theReplicaImportsNoHttpSearchOrQuery() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.replica..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "io.keybox.server.http..", "io.keybox.server.search..", "io.keybox.server.query..")
+            .because("a replica fills the data directory; the index side serves what it holds"));
+  }
+
+  @Test
+  void theIndexImportsNoStoreOrReplica() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.index..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.keybox.store..", "io.keybox.server.replica..")
+            .because("the index serves a data directory, however its commits got there"));
+  }
+
+  @Test
   void metricsDoNotImportTheIndex() {
     check(
         noClasses()
@@ -156,6 +181,7 @@ class ImportRulesTest {
           "io.keybox.store",
           "io.keybox.server.http",
           "io.keybox.server.index",
+          "io.keybox.server.replica",
           "io.keybox.app"
         }) {
       assertTrue(production.containPackage(module), module + " was not imported");

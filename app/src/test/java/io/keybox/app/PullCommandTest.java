@@ -175,6 +175,25 @@ final class PullCommandTest {
   }
 
   @Test
+  void aPullWithPublishToPublishesTheCommitAndItsPullStateAfterIndexing() throws Exception {
+    Path store = dir.resolve("store");
+
+    Commands.Result result = pull("--quiet", "--publish-to", store.toUri().toString());
+
+    assertEquals(0, result.code(), result.err());
+    String[] lines = result.out().split("\n");
+    assertEquals(3, lines.length, result.out());
+    assertTrue(lines[2].startsWith("keybox pull: vendor v: published generation "), lines[2]);
+    assertTrue(Files.isRegularFile(store.resolve("v").resolve("current")));
+    // The pull state travels with the publication: a node restored from the store resumes from it.
+    try (Stream<Path> side = Files.list(store.resolve("v").resolve("side"))) {
+      assertTrue(
+          side.anyMatch(p -> p.getFileName().toString().startsWith("pull-state.json")),
+          "pull-state.json is published");
+    }
+  }
+
+  @Test
   void anIncrementalPullAppliesChangesAndDeletesSinceTheHighWaterMark() throws Exception {
     assertEquals(0, pull("--quiet").code());
     Instant later = modified(LISTINGS).plus(Duration.ofHours(2));
@@ -414,6 +433,7 @@ final class PullCommandTest {
                   ServerOptions.DEFAULT_IDLE_TIMEOUT,
                   ServerOptions.DEFAULT_REQUEST_TIMEOUT,
                   ServerOptions.DEFAULT_MAX_URL_LENGTH,
+                  Optional.empty(),
                   Optional.empty()),
               new PrintStream(OutputStream.nullOutputStream()));
     }

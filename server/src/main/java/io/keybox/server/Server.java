@@ -8,15 +8,18 @@ import io.keybox.server.http.KeyboxServer;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.replica.Replica;
 import io.keybox.server.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.util.OptionalInt;
 
 /**
  * A running Keybox server as {@code keybox serve} starts it: the keys file watched, every vendor
- * index under the data directory opened and refreshed, and the HTTP listener (and the admin one).
- * {@link #close()} stops all of them.
+ * index under the data directory opened and refreshed, on a query node the store it follows polled
+ * into the data directory ({@link Replica}), and the HTTP listener (and the admin one). {@link
+ * #close()} stops all of them.
  *
  * <pre>
  * try (Server server = Server.start(options, System.out)) {
@@ -30,12 +33,15 @@ public final class Server implements AutoCloseable {
 
   private final KeysFileWatcher watcher;
   private final VendorIndexes indexes;
+  private final Replica replica;
   private final KeyboxServer http;
   private boolean stopped;
 
-  private Server(KeysFileWatcher watcher, VendorIndexes indexes, KeyboxServer http) {
+  private Server(
+      KeysFileWatcher watcher, VendorIndexes indexes, Replica replica, KeyboxServer http) {
     this.watcher = watcher;
     this.indexes = indexes;
+    this.replica = replica;
     this.http = http;
   }
 
@@ -53,8 +59,21 @@ public final class Server implements AutoCloseable {
     Authenticator authenticator = new Authenticator();
     KeysFileWatcher watcher = KeysFileWatcher.start(options.keys(), authenticator);
     VendorIndexes indexes = null;
+    Replica replica = null;
     try {
       indexes = new VendorIndexes(options.dataDir(), REFRESH_MILLIS);
+      if (options.replica().isPresent()) {
+        // Before the listener: health reports the replication from the first request on.
+        ServerOptions.Replica follow = options.replica().get();
+        replica =
+            new Replica(
+                follow.store().open(follow.endpoint()),
+                options.dataDir(),
+                indexes,
+                follow.staleAfter(),
+                Clock.systemUTC());
+        replica.start(follow.poll());
+      }
       KeyboxServer http =
           KeyboxServer.start(
               config(options),
@@ -62,10 +81,14 @@ public final class Server implements AutoCloseable {
               indexes,
               authenticator,
               accessLog);
-      return new Server(watcher, indexes, http);
+      if (replica != null) {
+        http.metrics().registry().register(replica.metrics());
+      }
+      return new Server(watcher, indexes, replica, http);
     } catch (IOException | RuntimeException e) {
       try (watcher;
-          VendorIndexes opened = indexes) {
+          VendorIndexes opened = indexes;
+          Replica following = replica) {
         // closes what was started, in reverse order
       } catch (IOException suppressed) {
         e.addSuppressed(suppressed);
@@ -113,8 +136,9 @@ public final class Server implements AutoCloseable {
   public record Stopped(int inFlight, int answered) {}
 
   /**
-   * Stops listening, lets the requests in flight finish (a few seconds at most), then closes the
-   * indexes and the keys file watcher. A second call does nothing and reports nothing in flight.
+   * Stops listening, lets the requests in flight finish (a few seconds at most), then stops
+   * following the store (a replica) and closes the indexes and the keys file watcher. A second call
+   * does nothing and reports nothing in flight.
    */
   public synchronized Stopped stop() throws IOException {
     if (stopped) {
@@ -124,7 +148,8 @@ public final class Server implements AutoCloseable {
     int inFlight = http.inFlight();
     long answered = http.answered();
     try (watcher;
-        indexes) {
+        indexes;
+        Replica following = replica) {
       http.close();
     }
     return new Stopped(inFlight, (int) Math.min(inFlight, http.answered() - answered));

@@ -3,7 +3,9 @@ package io.keybox.server;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.tls.TlsIdentity;
+import io.keybox.store.StoreUrl;
 import java.net.InetAddress;
+import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +34,7 @@ import java.util.Optional;
  * @param requestTimeout the time a client has to send a request line and headers
  * @param maxUrlLength the longest request target in bytes
  * @param admin the admin listener for the operational endpoints, if any
+ * @param replica the store this node follows, when it is a query node of one ({@code --replica-of})
  */
 public record ServerOptions(
     Path dataDir,
@@ -48,7 +51,8 @@ public record ServerOptions(
     Duration idleTimeout,
     Duration requestTimeout,
     int maxUrlLength,
-    Optional<Admin> admin) {
+    Optional<Admin> admin,
+    Optional<Replica> replica) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -80,6 +84,31 @@ public record ServerOptions(
     }
   }
 
+  /** How often a replica polls its store by default ({@code --replica-poll}). */
+  public static final Duration DEFAULT_REPLICA_POLL = Duration.ofSeconds(5);
+
+  /** How long without a successful poll makes a replica's vendor stale by default. */
+  public static final Duration DEFAULT_REPLICA_STALE_AFTER = Duration.ofMinutes(10);
+
+  /**
+   * The store a query node follows: every vendor published under it is fetched into the data
+   * directory and served.
+   *
+   * @param store the store's URL ({@code s3://bucket/prefix} or {@code file:///path})
+   * @param endpoint the S3 endpoint, when not AWS's (else {@code AWS_ENDPOINT_URL}, else AWS)
+   * @param poll how often the store is polled
+   * @param staleAfter how long without a successful poll makes a vendor stale in {@code /-/health}
+   */
+  public record Replica(
+      StoreUrl store, Optional<URI> endpoint, Duration poll, Duration staleAfter) {
+    public Replica {
+      Objects.requireNonNull(store, "store");
+      Objects.requireNonNull(endpoint, "endpoint");
+      Objects.requireNonNull(poll, "poll");
+      Objects.requireNonNull(staleAfter, "staleAfter");
+    }
+  }
+
   public ServerOptions {
     Objects.requireNonNull(dataDir, "dataDir");
     Objects.requireNonNull(keys, "keys");
@@ -90,6 +119,7 @@ public record ServerOptions(
     Objects.requireNonNull(idleTimeout, "idleTimeout");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(admin, "admin");
+    Objects.requireNonNull(replica, "replica");
   }
 
   /** Whether {@code host} is a loopback address, where plain HTTP is safe. */

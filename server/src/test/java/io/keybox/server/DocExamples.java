@@ -64,13 +64,6 @@ public final class DocExamples {
         });
   }
 
-  /** The examples that call a script of {@code scripts/}, from the script on. */
-  public static List<Example> scripts() {
-    return examples(
-        text -> text.contains("scripts/") && text.matches(".*(^|\\s)scripts/[a-z-]+\\.sh\\b.*"),
-        text -> text.substring(text.indexOf("scripts/")));
-  }
-
   private static List<Example> examples(
       Predicate<String> selects, java.util.function.UnaryOperator<String> from) {
     List<Example> examples = new ArrayList<>();

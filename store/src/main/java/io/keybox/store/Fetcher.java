@@ -302,9 +302,10 @@ public final class Fetcher {
   private void install(Manifest manifest, Install install) throws IOException {
     Set<String> used = filesOfCommitPoints();
     String segments = manifest.segmentsFile();
-    boolean replacesUsed =
-        install.indexFiles.stream()
-            .anyMatch(file -> used.contains(file.name()) || file.name().equals(segments));
+    // Only a file a commit point names matters (they include their own segments_N): a new
+    // segments_N of an ordinary update must not remove the served commit point first, or the
+    // folder holds no commit at all for a moment and a node's refresh drops the vendor.
+    boolean replacesUsed = install.indexFiles.stream().anyMatch(file -> used.contains(file.name()));
     if (replacesUsed) {
       // A rebuild reusing names: no commit point may name a half-replaced set of files.
       removeCommitPoints(null);

@@ -15,11 +15,17 @@ import org.apache.lucene.store.Directory;
  */
 final class SnapshotManager extends ReferenceManager<Snapshot> {
   private final String vendor;
+  private final OpenCommits openCommits;
 
-  SnapshotManager(String vendor, Directory directory) throws IOException {
+  /**
+   * A manager of {@code vendor}'s snapshots; each reader it opens is told to {@code openCommits}.
+   */
+  SnapshotManager(String vendor, Directory directory, OpenCommits openCommits) throws IOException {
     this.vendor = vendor;
+    this.openCommits = openCommits;
     DirectoryReader reader = DirectoryReader.open(directory);
     try {
+      openCommits.opened(vendor, reader);
       this.current = Snapshot.of(vendor, reader);
     } catch (IOException | RuntimeException e) {
       reader.decRef(); // retried on every refresh: a failed open must not keep the files open
@@ -48,6 +54,7 @@ final class SnapshotManager extends ReferenceManager<Snapshot> {
       return null;
     }
     try {
+      openCommits.opened(vendor, newer);
       return Snapshot.of(vendor, newer);
     } catch (IOException | RuntimeException e) {
       newer.decRef(); // the derived state failed: drop the new reader, keep serving the old one

@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.store.AlreadyClosedException;
@@ -46,6 +47,9 @@ public final class VendorIndexes implements Closeable {
   private final Path dataDir;
   private final Map<String, SnapshotManager> managers = new ConcurrentHashMap<>();
   private final Map<String, Directory> directories = new ConcurrentHashMap<>();
+  private final OpenCommits openCommits = new OpenCommits();
+  private volatile Function<String, Optional<VendorStatus.Replication>> replication =
+      vendor -> Optional.empty();
   private final IndexRefresher refresher;
 
   /**
@@ -105,6 +109,26 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
+  /**
+   * Whether a snapshot of {@code vendor} not yet retired reads the index file {@code name}: the
+   * served one, or an older one a request still leases. A file for which this says false and that
+   * the folder's latest commit does not name may be removed (see {@link OpenCommits} for why this
+   * is the rule). A reader the refresh thread is opening at the same moment registers only once
+   * open; Lucene opens every file of a commit as it opens the reader, and a commit whose file was
+   * removed before fails to open and is retried from the latest commit.
+   */
+  public boolean inUse(String vendor, String name) {
+    return openCommits.inUse(vendor, name);
+  }
+
+  /**
+   * Has {@link #status} report each vendor's replication from {@code source} (a query node that
+   * follows a store); without it, none is reported.
+   */
+  public void reportReplication(Function<String, Optional<VendorStatus.Replication>> source) {
+    this.replication = source;
+  }
+
   /** Whether {@code vendor} has an index open. */
   public boolean has(String vendor) {
     return managers.containsKey(vendor);
@@ -124,11 +148,12 @@ public final class VendorIndexes implements Closeable {
     vendors.addAll(published());
     List<VendorStatus> status = new ArrayList<>();
     for (String vendor : vendors) {
+      Optional<VendorStatus.Replication> replicated = replication.apply(vendor);
       Lease lease;
       try {
         lease = lease(vendor);
       } catch (IndexUnavailableException notServed) {
-        status.add(new VendorStatus(vendor, Optional.empty()));
+        status.add(new VendorStatus(vendor, Optional.empty(), replicated));
         continue;
       }
       try (lease) {
@@ -143,7 +168,8 @@ public final class VendorIndexes implements Closeable {
                         snapshot.count(RecordKind.LISTING),
                         snapshot.count(RecordKind.OPEN_HOUSE),
                         snapshot.count(RecordKind.AGENT),
-                        snapshot.schemaVersion()))));
+                        snapshot.schemaVersion())),
+                replicated));
       }
     }
     return status;
@@ -262,7 +288,7 @@ public final class VendorIndexes implements Closeable {
   private SnapshotManager newManager(String vendor) throws IOException {
     Path indexDir = indexDir(vendor);
     return new SnapshotManager(
-        vendor, directories.computeIfAbsent(vendor, v -> openDirectory(indexDir)));
+        vendor, directories.computeIfAbsent(vendor, v -> openDirectory(indexDir)), openCommits);
   }
 
   /** Logs each swap of {@code manager} to a new commit, as operators read the log for them. */

@@ -25,6 +25,7 @@ import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.http.api.Endpoint;
 import io.keybox.server.http.api.OpsHandlers;
+import io.keybox.server.index.VendorStatus;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -32,6 +33,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -39,6 +41,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -362,6 +365,16 @@ class OpenApiDocumentTest {
                         RateLimit.DEFAULT,
                         SecretHash.create(SECRET, 1000)))),
             ServerConfig.loopback(0))) {
+      // As a query node following a store reports it (serve --replica-of), every key non-null.
+      ready
+          .indexes()
+          .reportReplication(
+              vendor ->
+                  Optional.of(
+                      new VendorStatus.Replication(
+                          Optional.of(Instant.parse("2026-11-02T03:20:11.842Z")),
+                          true,
+                          Optional.of("STORE_UNAVAILABLE: connection refused"))));
       for (Sample sample : samples()) {
         FixtureServer on =
             sample.template().equals("/-/health") && sample.status() == 200 ? ready : server;

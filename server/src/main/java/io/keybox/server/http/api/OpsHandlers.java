@@ -112,8 +112,23 @@ public final class OpsHandlers {
         item.put("agents", served.agents());
         item.put("schema", served.schemaVersion());
       }
+      vendor
+          .replication()
+          .ifPresent(replication -> replica(item.putObject("replica"), replication));
     }
     return reply(code, MediaType.JSON.contentType(), JSON.writeValueAsBytes(body));
+  }
+
+  /** A query node's replication of the vendor: it serves its last good commit while stale. */
+  private static void replica(ObjectNode item, VendorStatus.Replication replication) {
+    item.put(
+        "lastSuccessfulPoll",
+        replication
+            .lastSuccess()
+            .map(at -> at.truncatedTo(ChronoUnit.MILLIS).toString())
+            .orElse(null));
+    item.put("stale", replication.stale());
+    item.put("lastError", replication.lastError().orElse(null));
   }
 
   Reply metrics(HttpServerExchange exchange) {

@@ -1,0 +1,147 @@
+package io.keybox.app;
+
+import io.keybox.app.cli.Checked;
+import io.keybox.app.cli.CommandFailure;
+import io.keybox.app.cli.HelpOption;
+import io.keybox.app.cli.Range;
+import io.keybox.app.cli.Wording;
+import io.keybox.indexer.build.VendorLayout;
+import io.keybox.store.PublishResult;
+import io.keybox.store.Publisher;
+import io.keybox.store.StoreUrl;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.apache.lucene.index.IndexNotFoundException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code keybox publish}: uploads a vendor's current commit to an object store and flips its
+ * pointer, for query nodes that follow the store ({@code serve --replica-of}). Exit codes: 0
+ * published, 1 bad arguments or no commit to publish, 2 the store or a file failed (the previous
+ * publication stays in force).
+ */
+@Command(
+    name = "publish",
+    customSynopsis = {
+      "./run.sh publish --data-dir DIR --vendor NAME --to STORE_URL [--s3-endpoint URL]"
+          + " [--keep N]"
+    },
+    descriptionHeading = "%n",
+    description = {
+      "Publishes the vendor's current commit to an object store: uploads the files the store",
+      "lacks (each verified against its checksum first), the vendor's id maps and pull state,",
+      "then a manifest, then, last, the pointer query nodes poll. Publications older than the",
+      "last N are then removed. STORE_URL is s3://bucket/prefix or file:///path; region and",
+      "credentials come from the AWS SDK's standard chain, never from the command line."
+    },
+    optionListHeading = "%nOptions:%n",
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  ./run.sh publish --data-dir data/index --vendor houston --to s3://listings/prod",
+      "  ./run.sh publish --data-dir data/index --vendor houston --to file:///mnt/backup/keybox"
+    })
+final class PublishCommand implements Callable<Integer>, Checked, Wording {
+  @Spec CommandSpec spec;
+
+  @ParentCommand Keybox keybox;
+
+  @Option(
+      names = "--data-dir",
+      paramLabel = "DIR",
+      required = true,
+      description = "data directory holding one folder per vendor (required)")
+  Path dataDir;
+
+  @Option(
+      names = "--vendor",
+      paramLabel = "NAME",
+      required = true,
+      description = "vendor name, e.g. houston (required)")
+  String vendor;
+
+  @Option(
+      names = "--to",
+      paramLabel = "STORE_URL",
+      required = true,
+      description = "the store: s3://bucket/prefix or file:///path (required)")
+  String to;
+
+  @Option(
+      names = "--s3-endpoint",
+      paramLabel = "URL",
+      description = "S3-compatible endpoint (default: $AWS_ENDPOINT_URL, else AWS)")
+  String s3Endpoint;
+
+  @Option(
+      names = "--keep",
+      paramLabel = "N",
+      description = "publications kept in the store, this one included (default ${DEFAULT-VALUE})")
+  @Range(min = 1, max = 1000)
+  int keep = Publisher.DEFAULT_KEEP;
+
+  @Mixin HelpOption help;
+
+  @Override
+  public String errorPrefix() {
+    return "keybox publish";
+  }
+
+  @Override
+  public Optional<String> specific(ParameterException e) {
+    return Optional.empty();
+  }
+
+  @Override
+  public void check() {
+    vendorName();
+    StoreOptions.storeUrl(spec.commandLine(), "--to", to);
+    StoreOptions.endpoint(spec.commandLine(), s3Endpoint);
+  }
+
+  @Override
+  public Integer call() {
+    check();
+    StoreUrl store = StoreOptions.storeUrl(spec.commandLine(), "--to", to);
+    Optional<URI> endpoint = StoreOptions.endpoint(spec.commandLine(), s3Endpoint);
+    if (!Files.isDirectory(dataDir.resolve(vendor).resolve("index"))) {
+      throw CommandFailure.badInput(
+          "vendor " + vendor + " has no index under " + dataDir + "; run keybox index first", null);
+    }
+    try {
+      PublishResult result = Publishing.publish(dataDir, vendor, store, endpoint, keep);
+      keybox.console().out().println("keybox publish: " + Publishing.summary(result, store));
+      return 0;
+    } catch (IndexNotFoundException e) {
+      throw CommandFailure.badInput(
+          "vendor " + vendor + " has no commit under " + dataDir + "; run keybox index first", e);
+    } catch (IOException | RuntimeException e) {
+      throw CommandFailure.failure(
+          "publishing vendor "
+              + vendor
+              + " to "
+              + store
+              + " failed: "
+              + e.getMessage()
+              + "; the store's previous publication stays in force",
+          e);
+    }
+  }
+
+  private void vendorName() {
+    try {
+      new VendorLayout(dataDir, vendor);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), "--vendor: " + e.getMessage());
+    }
+  }
+}

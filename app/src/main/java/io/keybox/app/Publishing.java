@@ -1,0 +1,100 @@
+package io.keybox.app;
+
+import io.keybox.app.cli.CommandFailure;
+import io.keybox.store.PublishResult;
+import io.keybox.store.Publisher;
+import io.keybox.store.Store;
+import io.keybox.store.StoreUrl;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --publish-to STORE_URL [--s3-endpoint URL]}: a mixin of the commands that commit a
+ * vendor's index ({@code index}, and {@code pull}), which then publish the commit to an object
+ * store. One call after the commit:
+ *
+ * <pre>{@code
+ * @Mixin Publishing publishing;
+ * ...
+ * publishing.afterCommit("keybox index", dataDir, vendor, console); // no-op without --publish-to
+ * }</pre>
+ */
+final class Publishing {
+  @Option(
+      names = "--publish-to",
+      paramLabel = "STORE_URL",
+      description =
+          "after the commit, publish it to this store: s3://bucket/prefix or file:///path"
+              + " (default: none)")
+  String publishTo;
+
+  @Option(
+      names = "--s3-endpoint",
+      paramLabel = "URL",
+      description =
+          "S3-compatible endpoint (default: $AWS_ENDPOINT_URL, else AWS); region and credentials"
+              + " come from the AWS SDK's standard chain")
+  String s3Endpoint;
+
+  /** Checks the options' values; throws a {@link picocli.CommandLine.ParameterException}. */
+  void check(CommandLine line) {
+    if (publishTo != null) {
+      StoreOptions.storeUrl(line, "--publish-to", publishTo);
+    }
+    StoreOptions.endpoint(line, s3Endpoint);
+  }
+
+  /**
+   * Publishes {@code vendor}'s commit when {@code --publish-to} was given, and prints one line. A
+   * failure is one line saying the commit stands and how to retry (exit 2).
+   */
+  void afterCommit(String prefix, Path dataDir, String vendor, Console console, CommandLine line) {
+    if (publishTo == null) {
+      return;
+    }
+    StoreUrl to = StoreOptions.storeUrl(line, "--publish-to", publishTo);
+    Optional<URI> endpoint = StoreOptions.endpoint(line, s3Endpoint);
+    try {
+      PublishResult result = publish(dataDir, vendor, to, endpoint, Publisher.DEFAULT_KEEP);
+      console.out().println(prefix + ": " + summary(result, to));
+    } catch (IOException | RuntimeException e) {
+      throw CommandFailure.failure(
+          "vendor "
+              + vendor
+              + " is committed, but publishing it to "
+              + to
+              + " failed: "
+              + e.getMessage()
+              + "; the local index stays; retry with keybox publish",
+          e);
+    }
+  }
+
+  /** Publishes {@code vendor}'s latest commit under {@code dataDir} to {@code to}. */
+  static PublishResult publish(
+      Path dataDir, String vendor, StoreUrl to, Optional<URI> endpoint, int keep)
+      throws IOException {
+    try (Store store = to.open(endpoint)) {
+      return new Publisher(store, keep).publish(vendor, dataDir.resolve(vendor));
+    }
+  }
+
+  /** The one line a publication prints. */
+  static String summary(PublishResult result, StoreUrl to) {
+    return String.format(
+        "vendor %s: published generation %d to %s as publication %d: %d objects uploaded (%d"
+            + " bytes), %d already stored, %d removed",
+        result.vendor(),
+        result.generation(),
+        to,
+        result.sequence(),
+        result.uploaded(),
+        result.uploadedBytes(),
+        result.skipped(),
+        result.deleted());
+  }
+}

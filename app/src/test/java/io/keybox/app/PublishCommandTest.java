@@ -1,0 +1,117 @@
+package io.keybox.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.keybox.app.Commands.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@code keybox publish} and {@code keybox index --publish-to} (issue 28 point 2), against a folder
+ * store: one line each, exit codes 0/1/2, a failed publication after a good commit keeps the
+ * commit.
+ */
+class PublishCommandTest {
+  private static final Path FIXTURE = Path.of("..", "data", "fixtures", "basic");
+
+  private static Result index(Path dataDir, String... more) {
+    String[] args = {
+      "--data-dir", dataDir.toString(),
+      "--vendor", "houston",
+      "--listings", FIXTURE.resolve("listings.ndjson").toString(),
+      "--openhouses", FIXTURE.resolve("openhouses.ndjson").toString(),
+      "--agents", FIXTURE.resolve("agents.ndjson").toString()
+    };
+    String[] all = new String[args.length + more.length];
+    System.arraycopy(args, 0, all, 0, args.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return Commands.run("index", all);
+  }
+
+  @Test
+  void indexPublishesAfterItsCommitAndPublishUploadsOnlyWhatTheStoreLacks(
+      @TempDir Path dataDir, @TempDir Path store) throws Exception {
+    String url = store.toUri().toString();
+    Result indexed = index(dataDir, "--publish-to", url);
+    assertEquals(0, indexed.code(), indexed.err());
+    assertTrue(
+        indexed.out().contains("keybox index: vendor houston: published generation 1 to "),
+        indexed.out());
+    assertTrue(Files.isRegularFile(store.resolve("houston/current")));
+
+    Result again =
+        Commands.run(
+            "publish", "--data-dir", dataDir.toString(), "--vendor", "houston", "--to", url);
+    assertEquals(0, again.code(), again.err());
+    assertEquals(1, again.out().lines().count(), again.out());
+    assertTrue(again.out().contains("as publication 2: 0 objects uploaded (0 bytes)"), again.out());
+  }
+
+  @Test
+  void aFailedPublicationAfterAGoodCommitExitsTwoAndTheIndexStays(@TempDir Path dataDir)
+      throws Exception {
+    // A file where the store's folder would be: the commit succeeds, the publication cannot.
+    Path notAFolder = Files.createFile(dataDir.resolveSibling(dataDir.getFileName() + "-file"));
+    try {
+      Result result = index(dataDir, "--publish-to", notAFolder.toUri().toString());
+      assertEquals(2, result.code(), result.err());
+      // The fixture's own rejects come first; the failure is one line, the last.
+      String last = result.err().lines().reduce((a, b) -> b).orElse("");
+      assertTrue(
+          last.startsWith("keybox index: vendor houston is committed, but publishing it to "),
+          result.err());
+      assertTrue(last.contains("the local index stays"), result.err());
+      assertTrue(result.out().contains("keybox index: vendor houston: 12 listings written"));
+      assertTrue(Files.isDirectory(dataDir.resolve("houston/index")));
+    } finally {
+      Files.deleteIfExists(notAFolder);
+    }
+  }
+
+  @Test
+  void aVendorWithoutAnIndexIsBadInput(@TempDir Path dataDir, @TempDir Path store) {
+    Result result =
+        Commands.run(
+            "publish",
+            "--data-dir",
+            dataDir.toString(),
+            "--vendor",
+            "houston",
+            "--to",
+            store.toUri().toString());
+    assertEquals(1, result.code(), result.err());
+    assertEquals(
+        "keybox publish: vendor houston has no index under " + dataDir + "; run keybox index first",
+        result.err().strip());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "publish --data-dir d --vendor v --to ftp://x/y | keybox publish: --to: store URL must be",
+        "publish --data-dir d --vendor v --to s3://b/p --keep 0 | --keep must be a whole number",
+        "publish --data-dir d --vendor V! --to s3://b/p | keybox publish: --vendor: ",
+        "publish --data-dir d --vendor v --to s3://b/p --s3-endpoint nope | --s3-endpoint: 'nope'",
+        "index --data-dir d --vendor v --listings l --publish-to nope | --publish-to: store URL",
+        "serve --data-dir d --replica-poll 5 | need --replica-of",
+        "serve --data-dir d --replica-of file:///x --replica-poll 0 | --replica-poll: '0' is not",
+        "serve --data-dir d --replica-of file:///x --replica-stale-after soon | --replica-stale-after:",
+        "serve --data-dir d --replica-of bucket/prefix | --replica-of: store URL must be",
+      })
+  void badStoreOptionsAreOneLineNamingTheOption(String line, String message) {
+    // serve checks that its data directory exists before its other options.
+    String[] words = line.replace(" d ", " " + Path.of("..", "data") + " ").split(" ");
+    String[] args = new String[words.length - 1];
+    System.arraycopy(words, 1, args, 0, args.length);
+    Result result = Commands.run(words[0], args);
+    assertEquals(1, result.code(), result.err());
+    assertEquals(1, result.err().lines().count(), result.err());
+    assertTrue(result.err().contains(message), result.err());
+  }
+}
