@@ -21,7 +21,11 @@ import org.apache.lucene.store.AlreadyClosedException;
  *
  * <p>Each vendor is refreshed on its own: one that fails keeps serving its last snapshot and never
  * holds back the others. A vendor whose index is gone (its folder removed) is dropped; if an index
- * appears there again, it is opened afresh. A vendor whose refresh fails while its index is there
+ * appears there again, it is opened afresh. A folder that holds no commit for a moment keeps its
+ * vendor served from the last snapshot: a replica installing a rebuilt index whose file names
+ * restart at {@code _0} removes the old commit point before it writes the new one, and a refresh in
+ * between must not turn every request into a 503. Only after {@link #COMMITLESS_GRACE_MILLIS}
+ * without a commit is such a vendor dropped. A vendor whose refresh fails while its index is there
  * (rebuilt from scratch under the open reader, say) is reopened from its latest commit. A lasting
  * failure is logged once, until the vendor recovers.
  */
@@ -38,8 +42,20 @@ final class IndexRefresher implements AutoCloseable {
    */
   static final long WARM_UP_AFTER_START_MILLIS = 2000;
 
+  /**
+   * How long a vendor whose index folder holds no commit keeps being served from its last snapshot:
+   * far longer than a replica takes between removing an old commit point and writing the new one
+   * (milliseconds), short enough that an index deleted by hand stops being served.
+   */
+  static final long COMMITLESS_GRACE_MILLIS = 10_000;
+
   private final VendorIndexes indexes;
   private final long refreshMillis;
+  private final long commitlessGraceMillis;
+
+  /** Vendors served whose folder held no commit at a refresh, and since when (nanoTime). */
+  private final Map<String, Long> commitlessSince = new ConcurrentHashMap<>();
+
   private final long warmUpAfterStartMillis;
   private final ScheduledExecutorService thread;
   private final List<SnapshotWarmer> warmers = new CopyOnWriteArrayList<>();
@@ -48,9 +64,14 @@ final class IndexRefresher implements AutoCloseable {
   /** Vendors whose last refresh or opening failed, so that a lasting failure is logged once. */
   private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
-  IndexRefresher(VendorIndexes indexes, long refreshMillis, long warmUpAfterStartMillis) {
+  IndexRefresher(
+      VendorIndexes indexes,
+      long refreshMillis,
+      long warmUpAfterStartMillis,
+      long commitlessGraceMillis) {
     this.indexes = indexes;
     this.refreshMillis = refreshMillis;
+    this.commitlessGraceMillis = commitlessGraceMillis;
     this.warmUpAfterStartMillis = warmUpAfterStartMillis;
     this.thread =
         Executors.newSingleThreadScheduledExecutor(
@@ -92,6 +113,7 @@ final class IndexRefresher implements AutoCloseable {
     try {
       manager.maybeRefresh();
       failing.remove(vendor);
+      commitlessSince.remove(vendor);
     } catch (IOException | RuntimeException e) {
       recover(vendor, manager, e);
     }
@@ -100,10 +122,15 @@ final class IndexRefresher implements AutoCloseable {
   /** After {@code manager} failed to refresh: drop the vendor, reopen it, or keep it and say so. */
   private void recover(String vendor, SnapshotManager manager, Exception failure) {
     if (!indexes.hasCommit(vendor)) {
+      if (indexes.hasIndexFolder(vendor) && withinCommitlessGrace(vendor)) {
+        return; // a new commit point is being put in place: keep serving the last snapshot
+      }
       indexes.drop(vendor, manager, failure);
       failing.remove(vendor);
+      commitlessSince.remove(vendor);
       return;
     }
+    commitlessSince.remove(vendor);
     try {
       followed(vendor, indexes.reopen(vendor, manager, failure), 0);
       failing.remove(vendor);
@@ -116,6 +143,12 @@ final class IndexRefresher implements AutoCloseable {
             e);
       }
     }
+  }
+
+  /** Whether {@code vendor} has held no commit for less than the grace period (starts it). */
+  private boolean withinCommitlessGrace(String vendor) {
+    long since = commitlessSince.computeIfAbsent(vendor, v -> System.nanoTime());
+    return System.nanoTime() - since < TimeUnit.MILLISECONDS.toNanos(commitlessGraceMillis);
   }
 
   private void refreshQuietly() {

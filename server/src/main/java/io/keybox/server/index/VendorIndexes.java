@@ -71,8 +71,16 @@ public final class VendorIndexes implements Closeable {
    */
   public VendorIndexes(Path dataDir, long refreshMillis, long warmUpAfterStartMillis)
       throws IOException {
+    this(dataDir, refreshMillis, warmUpAfterStartMillis, IndexRefresher.COMMITLESS_GRACE_MILLIS);
+  }
+
+  /** For tests: also how long a vendor's folder may hold no commit before it is dropped. */
+  VendorIndexes(
+      Path dataDir, long refreshMillis, long warmUpAfterStartMillis, long commitlessGraceMillis)
+      throws IOException {
     this.dataDir = dataDir;
-    this.refresher = new IndexRefresher(this, refreshMillis, warmUpAfterStartMillis);
+    this.refresher =
+        new IndexRefresher(this, refreshMillis, warmUpAfterStartMillis, commitlessGraceMillis);
     try {
       refresher.start();
     } catch (IOException | RuntimeException e) {
@@ -223,6 +231,11 @@ public final class VendorIndexes implements Closeable {
   /** Whether {@code vendor}'s index folder holds a commit (a {@code segments_N} file). */
   boolean hasCommit(String vendor) {
     return hasCommit(indexDir(vendor));
+  }
+
+  /** Whether {@code vendor}'s index folder is there (with or without a commit in it). */
+  boolean hasIndexFolder(String vendor) {
+    return Files.isDirectory(indexDir(vendor));
   }
 
   /**

@@ -42,6 +42,40 @@ class IndexRefresherTest {
   }
 
   @Test
+  void aFolderWithoutACommitForAMomentKeepsItsVendorServedFromTheLastSnapshot() throws IOException {
+    vendors.index("alpha", 3);
+    // A replica installing a rebuild removes the old commit point before it writes the new one.
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER, 60_000)) {
+      removeCommitPoints("alpha");
+      indexes.refresh();
+      assertEquals(3, listings(indexes, "alpha"));
+      assertEquals(List.of("alpha"), vendors(indexes.status(Set.of())));
+    }
+  }
+
+  @Test
+  void aFolderWithoutACommitPastTheGraceIsDropped() throws IOException {
+    vendors.index("alpha", 3);
+    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER, 0)) {
+      removeCommitPoints("alpha");
+      indexes.refresh();
+      assertThrows(IndexUnavailableException.class, () -> indexes.lease("alpha"));
+      assertEquals(List.of(), vendors(indexes.status(Set.of())));
+    }
+  }
+
+  private void removeCommitPoints(String vendor) throws IOException {
+    Path index = dataDir.resolve(vendor).resolve("index");
+    try (java.util.stream.Stream<Path> files = Files.list(index)) {
+      for (Path file : files.toList()) {
+        if (file.getFileName().toString().startsWith("segments")) {
+          Files.delete(file);
+        }
+      }
+    }
+  }
+
+  @Test
   void aRemovedVendorIsNoLongerServedAndTheOthersStillRefresh() throws IOException {
     vendors.index("alpha", 3);
     vendors.index("beta", 2);
