@@ -277,11 +277,15 @@ class ReplicaHttpTest {
 
       proxy.stop();
       try {
-        // Stale after 1 s without a successful poll; health stays 200 while a commit serves.
+        // Stale after 1 s without a successful poll; health stays 200 while a commit serves. The
+        // poll that fails says why once the client's retries are spent.
         await(
-            "stale in health",
+            "stale in health, with the poll's failure",
             CATCH_UP,
-            () -> replica.health().at("/vendors/0/replica/stale").asBoolean());
+            () -> {
+              JsonNode state = replica.health().at("/vendors/0/replica");
+              return state.at("/stale").asBoolean() && state.at("/lastError").isTextual();
+            });
         HttpResponse<String> health = replica.server().get("/-/health", null, null);
         assertEquals(200, health.statusCode());
         JsonNode vendor = json(health).at("/vendors/0");

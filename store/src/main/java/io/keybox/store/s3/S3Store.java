@@ -64,6 +64,9 @@ public final class S3Store implements Store {
     this.prefix = prefix.isEmpty() ? "" : prefix + "/";
   }
 
+  /** Idle connections the JDK keeps per destination ({@code http.maxConnections}'s default). */
+  private static final int STALE_CONNECTIONS = 5;
+
   /**
    * Opens a client for {@code bucket}; {@code endpoint} overrides AWS's own (path-style then).
    *
@@ -78,7 +81,11 @@ public final class S3Store implements Store {
                     .connectionTimeout(Duration.ofSeconds(10))
                     .socketTimeout(Duration.ofSeconds(60)))
             .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
+            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+            // The JDK's connection keeps up to 5 idle connections per store; after the store
+            // restarts, each is dead and a PUT on one fails ("Error writing request body to
+            // server") without the JDK trying another. Enough attempts to get past all five.
+            .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(STALE_CONNECTIONS + 2)));
     if (endpoint.isPresent()) {
       builder
           .endpointOverride(endpoint.get())
