@@ -2,7 +2,6 @@ package io.keybox.app;
 
 import io.keybox.app.cli.Checked;
 import io.keybox.app.cli.HelpOption;
-import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorLayout;
@@ -129,19 +128,7 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
     boolean force;
   }
 
-  @Option(
-      names = "--threads",
-      paramLabel = "N",
-      description = "parsing threads (default: the number of cores, here ${DEFAULT-VALUE})")
-  @Range(min = 1, max = 256)
-  int threads = Runtime.getRuntime().availableProcessors();
-
-  @Option(
-      names = "--quiet",
-      description =
-          "no progress reports (default: off; a terminal shows one updating line, a log a line"
-              + " every 10 s)")
-  boolean quiet;
+  @Mixin IndexRunOptions run;
 
   @Mixin Publishing publishing;
 
@@ -190,7 +177,7 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
             readable("--listings", listings),
             Optional.ofNullable(openHouses).map(f -> readable("--openhouses", f)),
             Optional.ofNullable(agents).map(f -> readable("--agents", f)));
-    new IndexRun("keybox index", mode.incremental, mode.force, threads, quiet)
+    new IndexRun("keybox index", mode.incremental, mode.force, run.threads, run.quiet)
         .run(layout, dumps, format, keybox.console());
     publishing.afterCommit("keybox index", dataDir, vendor, keybox.console(), spec.commandLine());
     return 0;

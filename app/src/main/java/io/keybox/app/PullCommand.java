@@ -203,19 +203,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
               + " ${DEFAULT-VALUE})")
   double maxRps;
 
-  @Option(
-      names = "--threads",
-      paramLabel = "N",
-      description = "parsing threads (default: the number of cores, here ${DEFAULT-VALUE})")
-  @Range(min = 1, max = 256)
-  int threads = Runtime.getRuntime().availableProcessors();
-
-  @Option(
-      names = "--quiet",
-      description =
-          "no progress reports (default: off; a terminal shows one updating line, a log a line"
-              + " every 10 s)")
-  boolean quiet;
+  @Mixin IndexRunOptions run;
 
   @Mixin Publishing publishing;
 
@@ -324,7 +312,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       console.out().println("keybox pull: vendor " + layout.vendor() + ": nothing changed");
       return 0;
     }
-    new IndexRun("keybox pull", incremental, false, threads, quiet)
+    new IndexRun("keybox pull", incremental, false, run.threads, run.quiet)
         .run(layout, pulled.dumps(), FeedFormat.RESO, console);
     Optional<Instant> highWater = pulled.highWater().or(() -> state.map(PullState::highWater));
     if (highWater.isPresent()) {
@@ -351,7 +339,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       Credentials credentials,
       ObjectMapper mapper,
       Console console) {
-    Progress progress = IndexRun.progress("keybox pull", quiet, console);
+    Progress progress = IndexRun.progress("keybox pull", run.quiet, console);
     ResoHttp http =
         new ResoHttp(
             HttpClient.newBuilder()
