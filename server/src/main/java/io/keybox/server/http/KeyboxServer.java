@@ -12,6 +12,7 @@ import io.keybox.server.http.edge.AuthHandler;
 import io.keybox.server.http.edge.CorsHandler;
 import io.keybox.server.http.edge.EdgeHandler;
 import io.keybox.server.http.edge.HeaderLimitHandler;
+import io.keybox.server.http.edge.IoThreadLane;
 import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.edge.RateLimitHandler;
 import io.keybox.server.http.edge.UrlLimitHandler;
@@ -43,9 +44,15 @@ public final class KeyboxServer implements AutoCloseable {
   private final Optional<AdminServer> admin;
   private final Metrics metrics;
   private final List<Endpoint> endpoints;
+  private final AccessLog accessLog;
 
   private KeyboxServer(
-      Connector connector, Optional<AdminServer> admin, Metrics metrics, List<Endpoint> endpoints) {
+      Connector connector,
+      Optional<AdminServer> admin,
+      Metrics metrics,
+      List<Endpoint> endpoints,
+      AccessLog accessLog) {
+    this.accessLog = accessLog;
     this.connector = connector;
     this.admin = admin;
     this.metrics = metrics;
@@ -124,11 +131,13 @@ public final class KeyboxServer implements AutoCloseable {
                         new ContentEncodingRepository()
                             .addEncodingHandler(
                                 "gzip", new GzipEncodingProvider(Deflater.BEST_SPEED), 50))),
-                log));
+                log,
+                new IoThreadLane(authenticator)));
     Connector connector;
     try {
       connector = Connector.start(config, chain, log);
     } catch (IOException e) {
+      log.close();
       throw new ListenException("--port", config.host(), config.port(), e);
     }
     Optional<AdminServer> adminServer;
@@ -136,11 +145,12 @@ public final class KeyboxServer implements AutoCloseable {
       adminServer = ops.startAdmin(admin, log);
     } catch (RuntimeException e) {
       connector.close();
+      log.close();
       throw e;
     }
     List<Endpoint> endpoints = new ArrayList<>(routes.endpoints());
     endpoints.addAll(ops.endpoints());
-    return new KeyboxServer(connector, adminServer, ops.metrics(), endpoints);
+    return new KeyboxServer(connector, adminServer, ops.metrics(), endpoints, log);
   }
 
   /** The bound port. */
@@ -183,5 +193,6 @@ public final class KeyboxServer implements AutoCloseable {
   public void close() {
     admin.ifPresent(AdminServer::close);
     connector.close();
+    accessLog.close(); // the last requests' lines, before whatever the caller prints next
   }
 }

@@ -13,12 +13,26 @@ import java.time.Instant;
  * <pre>
  * 2026-11-01T06:00:00.123Z key=demo GET /properties?cities=Katy 200 5123B 3.1ms id=9f2c4e1a0b3d5e7f
  * </pre>
+ *
+ * <p>Lines are written by a background thread a batch at a time ({@link BatchedLines}), within
+ * {@value BatchedLines#PERIOD_MILLIS} ms; {@link #close} writes the rest.
  */
-public final class AccessLog {
-  private final PrintStream out;
+public final class AccessLog implements AutoCloseable {
+  private final BatchedLines out;
 
   public AccessLog(PrintStream out) {
-    this.out = out;
+    this.out = new BatchedLines(out);
+  }
+
+  /** Writes every line logged so far. */
+  public void flush() {
+    out.flush();
+  }
+
+  /** Writes every line logged so far and stops the writer; later lines are written at once. */
+  @Override
+  public void close() {
+    out.close();
   }
 
   void log(HttpServerExchange exchange, String requestId, long nanos) {
@@ -78,7 +92,7 @@ public final class AccessLog {
         .append(" id=")
         .append(requestId)
         .append(System.lineSeparator());
-    out.print(line);
+    out.add(line.toString());
   }
 
   /** {@code nanos} as milliseconds with one decimal, rounded half up: {@code 3.1ms}. */

@@ -10,6 +10,7 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.SameThreadExecutor;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * The root handler, on the IO thread: admits a request to a worker thread when one of {@link
@@ -20,6 +21,10 @@ import java.util.concurrent.TimeUnit;
  * <p>On the worker the request runs with its body buffered ({@link BufferedResponse}); its slot is
  * freed when the handler is done, not when a slow client has read the bytes, and handed straight to
  * the oldest waiting request.
+ *
+ * <p>An admitted request that {@code ioThreadLane} accepts (one that cannot block long: {@link
+ * IoThreadLane}) runs on the connection's IO thread instead, with the same slot accounting and the
+ * same buffered response, which it then sends there without a thread hand-off.
  *
  * <p>A waiting request's queue timer is cancelled when it is admitted, and holds no reference to
  * the exchange after that: a timer left to run out would keep each queued exchange, with its
@@ -32,11 +37,25 @@ public final class AdmissionHandler implements HttpHandler {
   private final HttpHandler chain;
   private final HttpHandler busy;
   private final HttpHandler work = this::work;
+  private final Predicate<HttpServerExchange> ioThreadLane;
 
   /**
    * @param chain the handlers that run on a worker thread
    */
   public AdmissionHandler(Limits limits, HttpHandler chain, AccessLog accessLog) {
+    this(limits, chain, accessLog, IoThreadLane.none());
+  }
+
+  /**
+   * @param chain the handlers that run on a worker thread, or on the IO thread for a request {@code
+   *     ioThreadLane} accepts
+   */
+  public AdmissionHandler(
+      Limits limits,
+      HttpHandler chain,
+      AccessLog accessLog,
+      Predicate<HttpServerExchange> ioThreadLane) {
+    this.ioThreadLane = ioThreadLane;
     this.admission = new AdmissionQueue<>(limits.maxConcurrent(), limits.maxQueued());
     this.queueTimeoutMillis = limits.queueTimeout().toMillis();
     this.chain = chain;
@@ -50,9 +69,13 @@ public final class AdmissionHandler implements HttpHandler {
   }
 
   @Override
-  public void handleRequest(HttpServerExchange exchange) {
+  public void handleRequest(HttpServerExchange exchange) throws Exception {
     if (admission.tryRun()) {
-      runAdmitted(exchange);
+      if (ioThreadLane.test(exchange)) {
+        work(exchange); // here, on the IO thread; work releases the slot
+      } else {
+        runAdmitted(exchange);
+      }
       return;
     }
     // Queue it once this call has returned, as Undertow's RequestLimit does: a slot freed on

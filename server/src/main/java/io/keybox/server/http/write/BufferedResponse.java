@@ -11,6 +11,7 @@ import io.undertow.server.BlockingHttpExchange;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
 import io.undertow.util.Headers;
+import io.undertow.util.SameThreadExecutor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -146,7 +147,12 @@ public final class BufferedResponse implements BlockingHttpExchange {
     exchange.setResponseContentLength(size);
     ByteBuffer[] buffers = body.toArray(ByteBuffer[]::new);
     Runnable send = () -> new AsyncSenderImpl(exchange).send(buffers, IoCallback.END_EXCHANGE);
-    if (exchange.isInIoThread() || exchange.isDispatched() || !cheapToSendFromIoThread()) {
+    if (exchange.isInIoThread()) {
+      // A request of the IO thread's lane: sent on this same thread once the handler call has
+      // returned, as a worker's answer is sent from a task of the IO thread, so that the exchange
+      // ends through the send's callback alone and not also as the call returns.
+      exchange.dispatch(SameThreadExecutor.INSTANCE, send);
+    } else if (exchange.isDispatched() || !cheapToSendFromIoThread()) {
       send.run();
     } else {
       // Sent, and the exchange ended, on the connection's IO thread: ended on a worker, Undertow
@@ -227,6 +233,12 @@ public final class BufferedResponse implements BlockingHttpExchange {
     }
     committed = true;
     if (exchange.isResponseStarted() || exchange.isResponseComplete()) {
+      return;
+    }
+    if (exchange.isInIoThread()) {
+      // The IO thread's lane (a GET without a body), ending without a body: the IO thread must not
+      // block, and there is no request body to drain first, so Undertow ends the exchange itself.
+      // No written body can be pending here: the lane commits before its handler call returns.
       return;
     }
     try (UndertowOutputStream out = new UndertowOutputStream(exchange)) {

@@ -27,8 +27,9 @@ class AccessLogTest {
   @Test
   void anUnparsedRequestIsOneLineWithControlCharactersEscaped() {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    new AccessLog(new PrintStream(bytes, true, StandardCharsets.UTF_8))
-        .logUnparsed("GET /x\nforged 200", 400, 57, "0123456789abcdef");
+    try (AccessLog log = new AccessLog(new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
+      log.logUnparsed("GET /x\nforged 200", 400, 57, "0123456789abcdef");
+    }
     String line = bytes.toString(StandardCharsets.UTF_8);
     assertTrue(
         line.endsWith(
