@@ -5,8 +5,6 @@ import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.query.Paging;
 import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -68,17 +66,18 @@ final class Pager {
     }
     int to = Math.min(hits.length, paging.limit());
     int[] docs = new int[to];
-    List<Long> keys = new ArrayList<>(docs.length);
-    boolean sortedByKey = paging.lastId().isPresent();
     for (int i = 0; i < to; i++) {
       docs[i] = hits[i].doc;
-      if (key.isPresent()) {
-        keys.add(keyOf(searcher, key.get(), hits[i], sortedByKey));
-      }
     }
+    // Only a cursor page links by key, and its hits carry their keys as sort values. An offset page
+    // read each hit's key from doc values for nothing (a doc values reader per hit).
+    OptionalLong lastKey =
+        paging.lastId().isPresent() && to > 0
+            ? OptionalLong.of(keyOf(searcher, key.orElseThrow(), hits[to - 1], true))
+            : OptionalLong.empty();
     OptionalLong total =
         paging.count() ? OptionalLong.of(searcher.count(query)) : OptionalLong.empty();
-    return new PageHits(docs, keys, hits.length > to, total, previousLastId);
+    return new PageHits(docs, lastKey, hits.length > to, total, previousLastId);
   }
 
   /**

@@ -27,7 +27,7 @@ final class PageLinks {
       hits.previousLastId()
           .ifPresent(prev -> links.add("prev", paging("lastId", Long.toString(prev), limit)));
       if (hits.hasMore()) {
-        links.add("next", paging("lastId", Long.toString(hits.lastKey()), limit));
+        links.add("next", paging("lastId", Long.toString(hits.lastKey().getAsLong()), limit));
       }
     } else {
       if (paging.offset() > 0) {
