@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
     customSynopsis = {
       "./run.sh bench [--listings N] [--clients C] [--duration S] [--systems"
           + " keybox,lucene,postgres]",
-      "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]"
+      "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]",
+      "                     [--rate R|half]"
     },
     descriptionHeading = "%n",
     description = {
@@ -54,7 +55,8 @@ import picocli.CommandLine.Spec;
       "  ./run.sh bench                                   # the full run: 1M listings, all three"
           + " systems",
       "  ./run.sh bench --listings 200000 --duration 10 --out bench.json",
-      "  ./run.sh bench --quick                           # what ./run.sh test runs"
+      "  ./run.sh bench --quick                           # what ./run.sh test runs",
+      "  ./run.sh bench --quick --classes hot-pages --rate half  # + open loop at half load"
     })
 final class BenchCommand implements Callable<Integer>, Wording {
   @Spec CommandSpec spec;
