@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
     customSynopsis = {
       "./run.sh bench [--listings N] [--clients C] [--duration S] [--systems"
           + " keybox,lucene,postgres]",
-      "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]"
+      "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]",
+      "                     [--rate R|half]"
     },
     descriptionHeading = "%n",
     description = {
@@ -54,7 +55,8 @@ import picocli.CommandLine.Spec;
       "  ./run.sh bench                                   # the full run: 1M listings, all three"
           + " systems",
       "  ./run.sh bench --listings 200000 --duration 10 --out bench.json",
-      "  ./run.sh bench --quick                           # what ./run.sh test runs"
+      "  ./run.sh bench --quick                           # what ./run.sh test runs",
+      "  ./run.sh bench --quick --classes hot-pages --rate half  # + open loop at half load"
     })
 final class BenchCommand implements Callable<Integer>, Wording {
   @Spec CommandSpec spec;
@@ -82,9 +84,9 @@ final class BenchCommand implements Callable<Integer>, Wording {
       paramLabel = "R",
       description =
           "open loop: R requests/s per class, at fixed times spread over the clients, latency"
-              + " counted from each scheduled time (default 0: back to back)")
-  @Range(min = 0, max = 1_000_000)
-  int rate;
+              + " counted from each scheduled time; 'half': closed loop, then open loop at half of"
+              + " Keybox's closed-loop QPS of each class (default 0: back to back)")
+  String rate = "0";
 
   @Option(
       names = "--duration",
@@ -242,6 +244,8 @@ final class BenchCommand implements Callable<Integer>, Wording {
               + heap.get()
               + "')");
     }
+    boolean halfLoad = rate.strip().equalsIgnoreCase(HALF);
+    int perSecond = halfLoad ? 0 : rate(rate);
     Set<String> classNames = new LinkedHashSet<>();
     if (classes != null) {
       for (String name : classes.split(",")) {
@@ -269,7 +273,25 @@ final class BenchCommand implements Callable<Integer>, Wording {
         gzip,
         roundCount,
         reuseIndex,
-        rate);
+        perSecond,
+        halfLoad);
+  }
+
+  /** {@code --rate half}. */
+  static final String HALF = "half";
+
+  /** A numeric {@code --rate}: requests per second, 0..1,000,000. */
+  private int rate(String value) {
+    try {
+      int perSecond = Integer.parseInt(value.strip().replace("_", "").replace(",", ""));
+      if (perSecond >= 0 && perSecond <= 1_000_000) {
+        return perSecond;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw usage(
+        "--rate must be a whole number 0..1,000,000 or '" + HALF + "' (got: '" + value + "')");
   }
 
   private Set<SystemName> systems(String value) {

@@ -30,6 +30,8 @@ import java.util.Set;
  *     then not measured)
  * @param rate requests per second per class and system, sent at fixed times (open loop); 0: the
  *     clients send back to back (closed loop)
+ * @param halfLoad {@code --rate half}: measure closed loop (rate 0), then, per class, every system
+ *     open loop at half of Keybox's closed-loop throughput of that class in this run
  */
 public record BenchOptions(
     long listings,
@@ -48,7 +50,8 @@ public record BenchOptions(
     boolean gzip,
     int rounds,
     boolean reuseIndex,
-    int rate) {
+    int rate,
+    boolean halfLoad) {
 
   public static final long DEFAULT_LISTINGS = 1_000_000;
   public static final long QUICK_LISTINGS = 20_000;

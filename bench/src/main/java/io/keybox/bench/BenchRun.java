@@ -24,6 +24,7 @@ import io.keybox.bench.profile.JfrSummary;
 import io.keybox.bench.report.ClassReport;
 import io.keybox.bench.report.IndexingReport;
 import io.keybox.bench.report.Machine;
+import io.keybox.bench.report.OpenLoop;
 import io.keybox.bench.report.RunReport;
 import io.keybox.bench.report.ServerStarts;
 import io.keybox.bench.report.SystemResult;
@@ -67,9 +68,18 @@ public final class BenchRun {
   /** Requests per class whose answers are compared between systems. */
   static final int CHECKS = 5;
 
+  /** The class also measured on a second server with its response cache on. */
+  static final String HOT_PAGES = "hot-pages";
+
+  /** The cached server's cache: the server's default size. */
+  static final String CACHE_SIZE = "64m";
+
   private final BenchOptions options;
   private final PrintStream progress;
   private final List<String> notes = new ArrayList<>();
+
+  /** Whether the server under test has a response cache ({@code serve --response-cache}). */
+  private boolean responseCache;
 
   public BenchRun(BenchOptions options, PrintStream progress) {
     this.options = options;
@@ -130,14 +140,20 @@ public final class BenchRun {
       // The server starts first, while this JVM is idle: reading the vocabulary leaves its JIT
       // compiler busy for a while, on the cores the server's start is measured on.
       if (options.systems().contains(SystemName.KEYBOX)) {
-        say("starting the Keybox server ...");
+        responseCache = ServerProcess.hasResponseCache(work);
+        say(
+            responseCache
+                ? "starting the Keybox server with its response cache off (--response-cache 0) ..."
+                : "starting the Keybox server ...");
         server =
             ServerProcess.start(
                 layout.dataDir(),
                 options.vendor(),
                 work,
                 options.serverHeap(),
-                options.profile() ? Optional.of(work.resolve("server.jfr")) : Optional.empty());
+                options.profile() ? Optional.of(work.resolve("server.jfr")) : Optional.empty(),
+                responseCache ? Optional.of("0") : Optional.empty(),
+                "server");
         starts = ServerStarts.first(server.startMillis(), server.archived());
         if (server.archive().isPresent() && !server.archived()) {
           notes.add(
@@ -158,7 +174,7 @@ public final class BenchRun {
                 "127.0.0.1", server.port(), ServerProcess.KEY, server.secret(), options.gzip()));
       }
       Vocabulary vocabulary = Vocabulary.read(reader, options.seed());
-      List<QueryClass> classes = selectedClasses(Mix.classes(vocabulary));
+      List<QueryClass> classes = selectedClasses(Mix.classes(vocabulary, options.seed()));
       if (options.systems().contains(SystemName.LUCENE)) {
         targets.put(SystemName.LUCENE, new LuceneTarget(reader, OFFSET_WINDOW));
       }
@@ -180,7 +196,11 @@ public final class BenchRun {
                 classes.size(),
                 queryClass.name(),
                 Machine.loadAverage()));
-        reports.add(measure(queryClass, i, targets));
+        if (queryClass.name().equals(HOT_PAGES) && server != null) {
+          reports.add(measureWithCache(queryClass, i, targets, layout, work));
+        } else {
+          reports.add(measure(queryClass, i, targets));
+        }
       }
       if (server != null) {
         memory = Optional.of(server.memory());
@@ -425,6 +445,59 @@ public final class BenchRun {
   }
 
   /**
+   * Measures {@code hot-pages} as any class, and also on a second Keybox server started on the same
+   * index with its response cache on ({@value #CACHE_SIZE}), with the same JVM options and heap, as
+   * the system {@code keybox+cache}. The main server stays up but idle while the cached one is
+   * measured (the systems take turns), and the cached one is stopped after the class, so no two
+   * servers are ever busy at once. Without the option in the server's help, a note says the cached
+   * row was skipped.
+   */
+  private ClassReport measureWithCache(
+      QueryClass queryClass,
+      int index,
+      Map<SystemName, Target> targets,
+      VendorLayout layout,
+      Path work)
+      throws Exception {
+    if (!responseCache) {
+      notes.add(
+          "keybox+cache skipped: the server's serve --help lists no "
+              + ServerProcess.RESPONSE_CACHE
+              + " option");
+      return measure(queryClass, index, targets);
+    }
+    say("  starting a second Keybox server with --response-cache " + CACHE_SIZE + " ...");
+    ServerProcess cached;
+    try {
+      cached =
+          ServerProcess.start(
+              layout.dataDir(),
+              options.vendor(),
+              work,
+              options.serverHeap(),
+              Optional.empty(),
+              Optional.of(CACHE_SIZE),
+              "server-cache");
+    } catch (IOException e) {
+      notes.add("keybox+cache skipped: its server did not start: " + e.getMessage());
+      return measure(queryClass, index, targets);
+    }
+    try (cached) {
+      Map<SystemName, Target> withCache = new EnumMap<>(targets);
+      withCache.put(
+          SystemName.KEYBOX_CACHE,
+          new KeyboxTarget(
+              SystemName.KEYBOX_CACHE,
+              "127.0.0.1",
+              cached.port(),
+              ServerProcess.KEY,
+              cached.secret(),
+              options.gzip()));
+      return measure(queryClass, index, withCache);
+    }
+  }
+
+  /**
    * Checks the systems agree on the class, then measures them in rounds: in each round every system
    * runs for its share of the duration, one after the other.
    */
@@ -462,8 +535,40 @@ public final class BenchRun {
       }
       running.put(system, target);
     }
-    // Rounds: each system in turn, so that load from other processes, which comes and goes on a
-    // shared machine, falls on every system alike.
+    for (Map.Entry<SystemName, LoadResult> entry :
+        rounds(queryClass, index, running, options.rate()).entrySet()) {
+      results.put(entry.getKey(), SystemResult.measured(entry.getValue()));
+    }
+    Optional<OpenLoop> openLoop = Optional.empty();
+    if (options.halfLoad()) {
+      SystemResult keybox = results.get(SystemName.KEYBOX);
+      if (keybox != null && keybox.load().isPresent() && keybox.qps() > 0) {
+        int rate = OpenLoop.halfOf(keybox.qps());
+        say(String.format(Locale.ROOT, "  open loop at %,d requests/s (half of Keybox's):", rate));
+        Map<SystemName, SystemResult> open = new EnumMap<>(SystemName.class);
+        for (Map.Entry<SystemName, LoadResult> entry :
+            rounds(queryClass, index, running, rate).entrySet()) {
+          open.put(entry.getKey(), SystemResult.measured(entry.getValue()));
+        }
+        openLoop = Optional.of(new OpenLoop(rate, open));
+      } else {
+        say("  open loop skipped: Keybox has no closed-loop throughput for this class");
+      }
+    }
+    String agreement = agreement(checks, answers, problems, disagreeing);
+    return new ClassReport(queryClass, results, agreement, disagreeing, loadAverage, openLoop);
+  }
+
+  /**
+   * Measures the running systems on the class in rounds: in each round every system runs for its
+   * share of the duration, one after the other, so that load from other processes, which comes and
+   * goes on a shared machine, falls on every system alike.
+   *
+   * @param rate requests per second (open loop), or 0 for back to back
+   */
+  private Map<SystemName, LoadResult> rounds(
+      QueryClass queryClass, int index, Map<SystemName, Target> running, int rate)
+      throws Exception {
     Map<SystemName, List<Round>> rounds = new EnumMap<>(SystemName.class);
     int count = options.rounds();
     Duration slice = Duration.ofMillis(options.durationSeconds() * 1000L / count);
@@ -480,19 +585,20 @@ public final class BenchRun {
                     entry.getValue(),
                     queryClass,
                     options.clients(),
-                    options.rate(),
+                    rate,
                     warmup,
                     slice,
                     (options.seed() * 31 + index) * 1_000_003L + round));
       }
     }
+    Map<SystemName, LoadResult> results = new EnumMap<>(SystemName.class);
     for (Map.Entry<SystemName, List<Round>> entry : rounds.entrySet()) {
       LoadResult load = LoadResult.of(entry.getValue());
-      results.put(entry.getKey(), SystemResult.measured(load));
+      results.put(entry.getKey(), load);
       say(
           String.format(
               Locale.ROOT,
-              "  %-8s %,9.0f QPS  p50 %7.2f ms  p99 %7.2f ms  errors %d  rounds %s%s",
+              "  %-12s %,9.0f QPS  p50 %7.2f ms  p99 %7.2f ms  errors %d  rounds %s%s",
               entry.getKey().label(),
               load.qps(),
               load.p50Millis(),
@@ -503,8 +609,7 @@ public final class BenchRun {
                   .collect(Collectors.joining("/")),
               load.firstError() == null ? "" : " (first: " + load.firstError() + ")"));
     }
-    String agreement = agreement(checks, answers, problems, disagreeing);
-    return new ClassReport(queryClass, results, agreement, disagreeing, loadAverage);
+    return results;
   }
 
   /**

@@ -8,6 +8,12 @@ import java.util.Optional;
 public enum SystemName {
   /** The Keybox server over HTTP: what a website talks to. */
   KEYBOX("keybox"),
+  /**
+   * A second Keybox server on the same index with its response cache on ({@code --response-cache
+   * 64m}): measured on the {@code hot-pages} class only, never part of the mix or its ratios, and
+   * not a choice of {@code --systems}.
+   */
+  KEYBOX_CACHE("keybox+cache"),
   /** The same Lucene queries on the same index, in-process: the limit Keybox approaches. */
   LUCENE("lucene"),
   /** PostgreSQL with PostGIS over JDBC: what a brokerage would build instead. */
@@ -24,13 +30,18 @@ public enum SystemName {
     return label;
   }
 
-  /** The system named {@code label} (exact, lower case). */
-  public static Optional<SystemName> parse(String label) {
-    return Arrays.stream(values()).filter(s -> s.label.equals(label)).findFirst();
+  /** Whether {@code --systems} may name this system (the cached server comes with Keybox). */
+  public boolean selectable() {
+    return this != KEYBOX_CACHE;
   }
 
-  /** Every label, in report order. */
+  /** The selectable system named {@code label} (exact, lower case). */
+  public static Optional<SystemName> parse(String label) {
+    return Arrays.stream(values()).filter(s -> s.selectable() && s.label.equals(label)).findFirst();
+  }
+
+  /** Every selectable label, in report order. */
   public static List<String> labels() {
-    return Arrays.stream(values()).map(SystemName::label).toList();
+    return Arrays.stream(values()).filter(SystemName::selectable).map(SystemName::label).toList();
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.bench.keybox.ServerProcess;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -18,9 +19,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code ./run.sh bench --quick} as part of the test suite, so the bench never rots: it generates
  * and indexes 20,000 listings, starts the real server, and drives Keybox and raw Lucene through the
- * whole mix. Asserts that it runs, that both systems answer every class they support without errors
- * and with the same answers, and that the report holds what the README documents; not speed, which
- * means nothing on a busy CI machine.
+ * whole mix, hot-pages too (with the response cache's row where the server has one). Asserts that
+ * it runs, that both systems answer every class they support without errors and with the same
+ * answers, and that the report holds what the README documents; not speed, which means nothing on a
+ * busy CI machine.
  */
 class QuickBenchTest {
   private static final Set<String> SEARCH_CLASSES =
@@ -33,7 +35,8 @@ class QuickBenchTest {
           "deep-offset",
           "replication-walk",
           "sort",
-          "single-listing");
+          "single-listing",
+          "hot-pages");
 
   @Test
   void quickRunMeasuresEveryClassOnKeyboxAndLucene(@TempDir Path dir) throws Exception {
@@ -64,10 +67,33 @@ class QuickBenchTest {
     assertFalse(report.at("/server/startArchived").asBoolean(true));
     assertTrue(report.at("/server/startWithoutArchiveMillis").asDouble() > 0);
     assertTrue(report.at("/server/heapLiveBytes").asLong() != 0);
-    assertEquals(11, report.get("classes").size());
+    assertEquals(4, report.get("format").asInt());
+    assertEquals(12, report.get("classes").size());
+    // The response cache's row: only where this build's server has the option.
+    boolean cache = ServerProcess.hasResponseCache(dir);
+    JsonNode hot = report.get("classes").get(11);
+    assertEquals("hot-pages", hot.get("name").asText());
+    assertEquals(List.of("SEARCH", "LISTING", "OPEN_HOUSES"), texts(hot.get("endpoints")));
+    if (cache) {
+      JsonNode cached = hot.at("/results/keybox+cache");
+      assertEquals("measured", cached.path("status").asText(), hot.toString());
+      assertEquals(0, cached.get("errors").asLong(), cached.toString());
+      assertTrue(hot.at("/ratios/keyboxCacheOverKeybox").asDouble() > 0, hot.toString());
+    } else {
+      assertFalse(hot.at("/results").has("keybox+cache"), hot.toString());
+      assertTrue(
+          texts(report.get("notes")).stream().anyMatch(n -> n.startsWith("keybox+cache skipped")),
+          report.get("notes").toString());
+    }
+    // Neither the mix nor any other class hears of the cached server.
+    assertFalse(report.get("mix").has("keybox+cache"), report.get("mix").toString());
     for (JsonNode c : report.get("classes")) {
       String name = c.get("name").asText();
       assertFalse(c.get("agreement").asText().startsWith("DIFFER"), name + ": " + c);
+      if (!name.equals("hot-pages")) {
+        assertFalse(c.at("/results").has("keybox+cache"), name + ": " + c);
+      }
+      assertTrue(c.get("openLoop").isNull(), name + ": no --rate half, no open loop: " + c);
       for (String system : List.of("keybox", "lucene")) {
         JsonNode r = c.at("/results/" + system);
         if (r.get("status").asText().equals("skipped")) {

@@ -21,11 +21,22 @@ public final class KeyboxTarget implements Target {
   private final String host;
   private final int port;
   private final String headers;
+  private final SystemName system;
 
   /**
    * @param gzip whether to ask for gzip ({@code Accept-Encoding: gzip})
    */
   public KeyboxTarget(String host, int port, String key, String secret, boolean gzip) {
+    this(SystemName.KEYBOX, host, port, key, secret, gzip);
+  }
+
+  /**
+   * @param system which Keybox server this is: the main one, or the one with its response cache on
+   * @param gzip whether to ask for gzip ({@code Accept-Encoding: gzip})
+   */
+  public KeyboxTarget(
+      SystemName system, String host, int port, String key, String secret, boolean gzip) {
+    this.system = system;
     this.host = host;
     this.port = port;
     this.headers =
@@ -38,7 +49,7 @@ public final class KeyboxTarget implements Target {
 
   @Override
   public SystemName system() {
-    return SystemName.KEYBOX;
+    return system;
   }
 
   @Override

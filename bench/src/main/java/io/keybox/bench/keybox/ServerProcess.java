@@ -24,6 +24,9 @@ public final class ServerProcess implements AutoCloseable {
   private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)\\D");
   private static final Pattern USED = Pattern.compile("used (\\d+)K");
 
+  /** The server option that sizes its response cache ({@code 0}: off). */
+  public static final String RESPONSE_CACHE = "--response-cache";
+
   private final Process process;
   private final int port;
   private final double startMillis;
@@ -100,8 +103,29 @@ public final class ServerProcess implements AutoCloseable {
   public static ServerProcess start(
       Path dataDir, String vendor, Path workDir, Optional<String> heap, Optional<Path> profile)
       throws IOException {
+    return start(dataDir, vendor, workDir, heap, profile, Optional.empty(), "server");
+  }
+
+  /**
+   * Starts a server as {@link #start(Path, String, Path, Optional, Optional)} does, with the same
+   * JVM options and heap, and with {@code --response-cache SIZE} when {@code responseCache} holds a
+   * size (the caller checks {@link #hasResponseCache} first).
+   *
+   * @param name names its log ({@code NAME.log}) and keys file, so that two servers of one run
+   *     never share them; {@code "server"} is the run's main server
+   */
+  public static ServerProcess start(
+      Path dataDir,
+      String vendor,
+      Path workDir,
+      Optional<String> heap,
+      Optional<Path> profile,
+      Optional<String> responseCache,
+      String name)
+      throws IOException {
     String secret = "bench-" + Long.toHexString(System.nanoTime());
-    Path keys = workDir.resolve("bench-keys.json");
+    Path keys =
+        workDir.resolve(name.equals("server") ? "bench-keys.json" : "bench-keys-" + name + ".json");
     Files.writeString(
         keys,
         "{\"keys\":[{\"key\":\""
@@ -120,8 +144,28 @@ public final class ServerProcess implements AutoCloseable {
     jvm.add(ChildJvm.SERVER_GC);
     heap.ifPresent(h -> jvm.addAll(List.of("-Xms" + h, "-Xmx" + h)));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
+    List<String> args = new ArrayList<>(serveArgs(dataDir, keys));
+    responseCache.ifPresent(size -> args.addAll(List.of(RESPONSE_CACHE, size)));
     return launch(
-        Launch.of(jvm, serveArgs(dataDir, keys)), workDir.resolve("server.log"), secret, workDir);
+        Launch.of(jvm, List.copyOf(args)), workDir.resolve(name + ".log"), secret, workDir);
+  }
+
+  /**
+   * Whether this build's {@code serve} has a response cache: its help lists {@value
+   * #RESPONSE_CACHE}, as the indexer's help tells of {@code --openhouses}. The server then gets
+   * {@code --response-cache 0} in every measurement but the cached one, so that each class's
+   * figures are the cost of the work, not of a cache hit.
+   *
+   * @param scratch a directory for the help text, deleted afterwards
+   */
+  public static boolean hasResponseCache(Path scratch) throws IOException {
+    Path help = Files.createTempFile(scratch, "serve-help", ".txt");
+    try {
+      ChildJvm.runToEnd(ChildJvm.keybox(List.of(), List.of("serve", "--help")), help, 120);
+      return Files.readString(help).contains(RESPONSE_CACHE);
+    } finally {
+      Files.deleteIfExists(help);
+    }
   }
 
   /** {@code serve} on {@code dataDir} with {@code keys}, on a free loopback port. */

@@ -3,6 +3,7 @@ package io.keybox.bench.mix;
 import io.keybox.schema.listing.ListingSort;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -28,8 +29,14 @@ public final class Mix {
 
   private Mix() {}
 
-  /** The classes of the mix, in report order. */
-  public static List<QueryClass> classes(Vocabulary v) {
+  /**
+   * The classes of the mix, in report order.
+   *
+   * @param seed the run's seed, which draws the {@code hot-pages} set
+   */
+  public static List<QueryClass> classes(Vocabulary v, long seed) {
+    List<BenchRequest> hot = HotPages.requests(v, SORTS, seed);
+    ZipfSampler popularity = new ZipfSampler(hot.size(), HotPages.EXPONENT);
     List<String> cities = v.cities();
     List<String> bigCities = cities.subList(0, Math.min(5, cities.size()));
     List<String> commonCities = cities.subList(0, Math.min(20, cities.size()));
@@ -50,16 +57,7 @@ public final class Mix {
             Endpoint.SEARCH,
             10,
             s -> {
-              Random r = s.random();
-              long min = MIN_PRICES[r.nextInt(MIN_PRICES.length)];
-              return search(
-                  param("cities", pick(r, commonCities))
-                      + "&minprice="
-                      + min
-                      + "&maxprice="
-                      + (min + PRICE_SPANS[r.nextInt(PRICE_SPANS.length)])
-                      + "&minbeds="
-                      + (2 + r.nextInt(3)));
+              return search(cityPriceBeds(s.random(), commonCities));
             }),
         new QueryClass(
             "map-polygon",
@@ -143,14 +141,39 @@ public final class Mix {
             50,
             s ->
                 new BenchRequest(
-                    Endpoint.ANALYTICS, 0, param("cities", pick(s.random(), bigCities)))));
+                    Endpoint.ANALYTICS, 0, param("cities", pick(s.random(), bigCities)))),
+        new QueryClass(
+            "hot-pages",
+            hot.size()
+                + " fixed requests (landing pages, popular searches of the "
+                + HotPages.CITIES
+                + " largest cities, single listings), rank k asked with probability ~ 1/k^"
+                + HotPages.EXPONENT,
+            "what a site's visitors ask for most: the same few pages over and over (Zipf-like)",
+            EnumSet.of(Endpoint.SEARCH, Endpoint.LISTING, Endpoint.OPEN_HOUSES),
+            10,
+            s -> hot.get(popularity.next(s.random()))));
   }
 
-  private static BenchRequest search(String query) {
+  static BenchRequest search(String query) {
     return new BenchRequest(Endpoint.SEARCH, 0, query);
   }
 
-  private static String param(String name, String value) {
+  /**
+   * The query of a search-form request: one of {@code cities}, a price range, a bedroom minimum.
+   */
+  static String cityPriceBeds(Random r, List<String> cities) {
+    long min = MIN_PRICES[r.nextInt(MIN_PRICES.length)];
+    return param("cities", pick(r, cities))
+        + "&minprice="
+        + min
+        + "&maxprice="
+        + (min + PRICE_SPANS[r.nextInt(PRICE_SPANS.length)])
+        + "&minbeds="
+        + (2 + r.nextInt(3));
+  }
+
+  static String param(String name, String value) {
     return name + "=" + URLEncoder.encode(value, StandardCharsets.UTF_8);
   }
 

@@ -5,6 +5,7 @@ import io.keybox.bench.mix.QueryClass;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,13 +18,26 @@ import java.util.Set;
  * @param disagreeing the systems whose answers differed from the first system's (Keybox's when it
  *     ran), or whose check requests failed
  * @param loadAverage the machine's 1-minute load average when the class started, to judge noise
+ * @param openLoop the class run open loop at half of Keybox's throughput ({@code --rate half}), or
+ *     empty
  */
 public record ClassReport(
     QueryClass queryClass,
     Map<SystemName, SystemResult> results,
     String agreement,
     Set<SystemName> disagreeing,
-    double loadAverage) {
+    double loadAverage,
+    Optional<OpenLoop> openLoop) {
+
+  /** A class measured closed loop only, or at a fixed {@code --rate}. */
+  public ClassReport(
+      QueryClass queryClass,
+      Map<SystemName, SystemResult> results,
+      String agreement,
+      Set<SystemName> disagreeing,
+      double loadAverage) {
+    this(queryClass, results, agreement, disagreeing, loadAverage, Optional.empty());
+  }
 
   public ClassReport {
     disagreeing =
@@ -43,11 +57,22 @@ public record ClassReport(
 
   /** Keybox's throughput divided by {@code other}'s, or NaN when either did not run. */
   public double ratio(SystemName other) {
-    SystemResult keybox = results.get(SystemName.KEYBOX);
+    return ratio(SystemName.KEYBOX, other);
+  }
+
+  /** {@code system}'s throughput divided by {@code other}'s, or NaN when either did not run. */
+  public double ratio(SystemName system, SystemName other) {
+    SystemResult first = results.get(system);
     SystemResult peer = results.get(other);
-    if (keybox == null || peer == null) {
+    if (first == null || peer == null) {
       return Double.NaN;
     }
-    return keybox.qps() / peer.qps();
+    return first.qps() / peer.qps();
+  }
+
+  /** This report with {@code openLoop} added. */
+  public ClassReport withOpenLoop(OpenLoop openLoop) {
+    return new ClassReport(
+        queryClass, results, agreement, disagreeing, loadAverage, Optional.of(openLoop));
   }
 }

@@ -21,7 +21,7 @@ import java.util.OptionalDouble;
  */
 public final class JsonReport {
   /** Bumped when a field changes meaning or disappears. */
-  public static final int FORMAT = 3;
+  public static final int FORMAT = 4;
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -90,6 +90,9 @@ public final class JsonReport {
     }
     ObjectNode mix = root.putObject("mix");
     for (SystemName system : SystemName.values()) {
+      if (!system.selectable()) {
+        continue; // keybox+cache: hot-pages only, never part of the mix
+      }
       number(mix.putObject(system.label()), "qps", MixComparison.mixQps(report.classes(), system));
     }
     for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
@@ -145,6 +148,7 @@ public final class JsonReport {
     config.put("listings", o.listings());
     config.put("clients", o.clients());
     config.put("rate", o.rate());
+    config.put("halfLoad", o.halfLoad());
     config.put("durationSeconds", o.durationSeconds());
     config.put("warmupSeconds", o.warmupSeconds());
     config.put("rounds", o.rounds());
@@ -162,14 +166,35 @@ public final class JsonReport {
     QueryClass q = c.queryClass();
     ObjectNode node = JSON.createObjectNode();
     node.put("name", q.name());
-    node.put("endpoint", q.endpoint().name());
+    if (q.endpoints().size() == 1) {
+      node.put("endpoint", q.endpoints().iterator().next().name());
+    } else {
+      node.putNull("endpoint");
+    }
+    ArrayNode endpoints = node.putArray("endpoints");
+    q.endpoints().forEach(e -> endpoints.add(e.name()));
     node.put("description", q.description());
     node.put("why", q.why());
     node.put("p99TargetMillis", q.p99TargetMillis());
     node.put("agreement", c.agreement());
     node.put("loadAverage", c.loadAverage());
-    ObjectNode results = node.putObject("results");
-    for (Map.Entry<SystemName, SystemResult> e : c.results().entrySet()) {
+    results(node.putObject("results"), c.results());
+    ObjectNode ratios = node.putObject("ratios");
+    number(ratios, "keyboxOverLucene", c.ratio(SystemName.LUCENE));
+    number(ratios, "keyboxOverPostgres", c.ratio(SystemName.POSTGRES));
+    number(ratios, "keyboxCacheOverKeybox", c.ratio(SystemName.KEYBOX_CACHE, SystemName.KEYBOX));
+    if (c.openLoop().isPresent()) {
+      ObjectNode open = node.putObject("openLoop");
+      open.put("rate", c.openLoop().get().rate());
+      results(open.putObject("results"), c.openLoop().get().results());
+    } else {
+      node.putNull("openLoop");
+    }
+    return node;
+  }
+
+  private static void results(ObjectNode results, Map<SystemName, SystemResult> measured) {
+    for (Map.Entry<SystemName, SystemResult> e : measured.entrySet()) {
       ObjectNode r = results.putObject(e.getKey().label());
       if (e.getValue().load().isEmpty()) {
         r.put("status", "skipped");
@@ -194,10 +219,6 @@ public final class JsonReport {
         roundQps.add(roundQ);
       }
     }
-    ObjectNode ratios = node.putObject("ratios");
-    number(ratios, "keyboxOverLucene", c.ratio(SystemName.LUCENE));
-    number(ratios, "keyboxOverPostgres", c.ratio(SystemName.POSTGRES));
-    return node;
   }
 
   private static void number(ObjectNode node, String name, double value) {

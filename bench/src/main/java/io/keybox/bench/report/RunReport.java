@@ -4,6 +4,7 @@ import io.keybox.bench.BenchOptions;
 import io.keybox.bench.SystemName;
 import io.keybox.bench.keybox.ServerProcess;
 import io.keybox.bench.load.LoadResult;
+import io.keybox.bench.mix.QueryClass;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,6 +89,9 @@ public record RunReport(
     for (ClassReport report : classes) {
       checks.add(p99(report));
     }
+    for (ClassReport report : classes) {
+      report.openLoop().ifPresent(open -> checks.add(openLoopP99(report.queryClass(), open)));
+    }
     checks.add(
         indexing(
             indexing.stream().filter(i -> i.system().equals(SystemName.KEYBOX.label())).findFirst(),
@@ -157,6 +161,31 @@ public record RunReport(
             .orElse("not measured" + (keybox == null ? "" : ": " + keybox.note())),
         load.map(l -> l.p99Millis() <= held && l.errors() == 0).orElse(null),
         writtenText,
+        load.map(l -> l.p99Millis() <= written && l.errors() == 0).orElse(null));
+  }
+
+  /**
+   * The open-loop p99 target of one class ({@code --rate half}): Keybox's p99 at half of its
+   * closed-loop throughput against the class's p99 target (10 ms; 50 ms for deep offset and
+   * analytics), as written: no share of the limit, since at half load no queueing of the closed
+   * loop sets the p99. Failed requests fail it.
+   */
+  static TargetCheck openLoopP99(QueryClass queryClass, OpenLoop open) {
+    SystemResult keybox = open.results().get(SystemName.KEYBOX);
+    Optional<LoadResult> load = keybox == null ? Optional.empty() : keybox.load();
+    double written = queryClass.p99TargetMillis();
+    return TargetCheck.asWritten(
+        "open-loop p99 " + queryClass.name(),
+        String.format(Locale.ROOT, "<= %.0f ms", written),
+        load.map(
+                l ->
+                    String.format(
+                        Locale.ROOT,
+                        "%.1f ms at %,d requests/s%s",
+                        l.p99Millis(),
+                        open.rate(),
+                        l.errors() == 0 ? "" : ", " + l.errors() + " errors"))
+            .orElse("not measured"),
         load.map(l -> l.p99Millis() <= written && l.errors() == 0).orElse(null));
   }
 

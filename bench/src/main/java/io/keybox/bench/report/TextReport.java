@@ -25,7 +25,7 @@ public final class TextReport {
         o.clients(),
         o.rate() > 0
             ? String.format(Locale.ROOT, " at %,d requests/s in all (open loop)", o.rate())
-            : "",
+            : o.halfLoad() ? " (closed loop, then open loop at half of Keybox's QPS)" : "",
         o.durationSeconds(),
         o.warmupSeconds(),
         String.join(", ", o.systems().stream().map(SystemName::label).toList()));
@@ -48,7 +48,7 @@ public final class TextReport {
     out.println();
     out.printf(
         Locale.ROOT,
-        "%-17s %-9s %10s %9s %9s %9s %8s %9s  %s%n",
+        "%-17s %-12s %10s %9s %9s %9s %8s %9s  %s%n",
         "class",
         "system",
         "QPS",
@@ -67,7 +67,7 @@ public final class TextReport {
         if (load.isEmpty()) {
           out.printf(
               Locale.ROOT,
-              "%-17s %-9s   skipped: %s%n",
+              "%-17s %-12s   skipped: %s%n",
               name,
               e.getKey().label(),
               e.getValue().note());
@@ -76,7 +76,7 @@ public final class TextReport {
         LoadResult l = load.get();
         out.printf(
             Locale.ROOT,
-            "%-17s %-9s %,10.0f %9.2f %9.2f %9.1f %8d %9s  %s%n",
+            "%-17s %-12s %,10.0f %9.2f %9.2f %9.1f %8d %9s  %s%n",
             name,
             e.getKey().label(),
             l.qps(),
@@ -101,12 +101,22 @@ public final class TextReport {
           ratios.append(RunReport.ratio(c.ratio(peer))).append("   ");
         }
       }
+      if (c.results().containsKey(SystemName.KEYBOX_CACHE)
+          && c.results().containsKey(SystemName.KEYBOX)) {
+        ratios.append("keybox+cache/keybox ");
+        ratios
+            .append(RunReport.ratio(c.ratio(SystemName.KEYBOX_CACHE, SystemName.KEYBOX)))
+            .append("   ");
+      }
       ratios.append(String.format(Locale.ROOT, "load %.1f   ", c.loadAverage()));
       ratios.append("answers: ").append(c.agreement());
       out.println(ratios);
     }
+    printOpenLoop(report, out);
     out.println();
-    out.println("Mix throughput (one request of each class in turn; harmonic mean of class QPS):");
+    out.println(
+        "Mix throughput (one request of each class in turn; harmonic mean of class QPS;"
+            + " keybox+cache not part of it):");
     for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
       MixComparison.of(report.classes(), peer)
           .ifPresent(
@@ -188,6 +198,55 @@ public final class TextReport {
       out.println();
       out.println("Profile " + profile.getKey() + ":");
       out.println(profile.getValue());
+    }
+  }
+
+  /** The second table of {@code --rate half}: each class open loop at half of Keybox's QPS. */
+  private static void printOpenLoop(RunReport report, PrintStream out) {
+    if (report.classes().stream().noneMatch(c -> c.openLoop().isPresent())) {
+      return;
+    }
+    out.println();
+    out.println(
+        "Open loop at half of Keybox's closed-loop throughput (latency from each scheduled"
+            + " time):");
+    out.printf(
+        Locale.ROOT,
+        "%-17s %10s %-12s %9s %9s %9s %8s%n",
+        "class",
+        "rate/s",
+        "system",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "errors");
+    for (ClassReport c : report.classes()) {
+      if (c.openLoop().isEmpty()) {
+        continue;
+      }
+      OpenLoop open = c.openLoop().get();
+      boolean first = true;
+      for (Map.Entry<SystemName, SystemResult> e : open.results().entrySet()) {
+        Optional<LoadResult> load = e.getValue().load();
+        if (load.isEmpty()) {
+          continue;
+        }
+        LoadResult l = load.get();
+        out.printf(
+            Locale.ROOT,
+            "%-17s %10s %-12s %9.2f %9.2f %9.1f %8d%n",
+            first ? c.queryClass().name() : "",
+            first ? String.format(Locale.ROOT, "%,d", open.rate()) : "",
+            e.getKey().label(),
+            l.p50Millis(),
+            l.p99Millis(),
+            l.maxMillis(),
+            l.errors());
+        if (l.firstError() != null) {
+          out.println("                  first error: " + l.firstError());
+        }
+        first = false;
+      }
     }
   }
 }
