@@ -7,6 +7,7 @@ import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.reso.ResoMemberMapping;
 import io.keybox.indexer.reso.ResoOpenHouseMapping;
 import io.keybox.schema.CommitData;
+import io.keybox.schema.KeyboxCodec;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
 import java.io.IOException;
@@ -253,6 +254,7 @@ public final class VendorIndexBuilder {
    */
   public static IndexWriterConfig writerConfig() {
     return new IndexWriterConfig()
+        .setCodec(new KeyboxCodec()) // stored JSON compressed a document at a time
         .setIndexSort(ListingDocuments.INDEX_SORT)
         .setRAMBufferSizeMB(128)
         // A compound file is a second copy of each flushed segment (2 GB more written and read
