@@ -84,7 +84,7 @@ final class ResourceHandlers<Q, P> {
     this.resource = resource;
     this.keyName = keyName;
     this.searchEndpoint = "GET " + path;
-    this.getEndpoint = "GET " + path + "/{" + keyName.orElse("") + "}";
+    this.getEndpoint = keyName.map(name -> "GET " + path + "/{" + name + "}").orElse("no get");
   }
 
   Reply search(HttpServerExchange exchange) throws Exception {

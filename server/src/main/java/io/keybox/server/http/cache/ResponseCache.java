@@ -70,7 +70,9 @@ import org.apache.lucene.index.IndexReader;
  * {@code Accept-Encoding} is not in the key. Per-request headers (request id, {@code
  * X-Service-LastUpdate}, CORS, {@code Vary}) are set on the exchange per request, never kept.
  *
- * <p>Thread-safe. With a size of 0 it is off: {@link #enabled()} is false and nothing is kept.
+ * <p>Thread-safe. With a size of 0 it is off: {@link #enabled()} is false, nothing is kept or
+ * counted, and the handlers check that one boolean before anything else of the cache (no key is
+ * made), so the request path is the one without a cache.
  */
 public final class ResponseCache implements MultiCollector {
   /** The default size, 64 MiB ({@code --response-cache 64m}). */
@@ -238,7 +240,10 @@ public final class ResponseCache implements MultiCollector {
   /** The entry of {@code key}, counted as a hit or a miss of its vendor. */
   public Optional<Entry> get(Key key) {
     Entry entry = cache.getIfPresent(key);
-    Counts vendor = counts.computeIfAbsent(key.vendor(), v -> new Counts());
+    Counts vendor = counts.get(key.vendor());
+    if (vendor == null) {
+      vendor = counts.computeIfAbsent(key.vendor(), v -> new Counts());
+    }
     (entry == null ? vendor.misses : vendor.hits).increment();
     return Optional.ofNullable(entry);
   }
