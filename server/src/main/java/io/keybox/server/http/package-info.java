@@ -25,9 +25,8 @@
  * loopback or admin listener only) → URL length → CORS → authentication (cached credentials first,
  * failed-login budget) → the key's rate limit (RateLimit headers, 429) → add-ons → routes (the
  * search, get and analytics handlers answer a repeated request from the response cache once they
- * hold the vendor's snapshot; gzip, outside, compresses each sent copy). An
- * optional admin listener serves only the operational endpoints ({@link
- * io.keybox.server.http.Operations}).
+ * hold the vendor's snapshot; gzip, outside, compresses each sent copy). An optional admin listener
+ * serves only the operational endpoints ({@link io.keybox.server.http.Operations}).
  *
  * <p>Depends on every other server package, Undertow and Jackson; the subpackages may read this
  * package's configuration records.
