@@ -118,7 +118,8 @@ final class DemoCommand implements Callable<Integer>, Wording {
             ServerOptions.DEFAULT_REQUEST_TIMEOUT,
             ServerOptions.DEFAULT_MAX_URL_LENGTH,
             Optional.empty(),
-            Optional.empty());
+            Optional.empty(),
+            ServerOptions.DEFAULT_RESPONSE_CACHE_BYTES);
     PrintStream err = console.err();
     try (Server server = Server.start(options, console.out())) {
       String url = "http://localhost:" + server.port();

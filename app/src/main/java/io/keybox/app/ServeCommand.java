@@ -166,6 +166,14 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   @Range(min = 1024, max = 1 << 20)
   int maxUrlLength = ServerOptions.DEFAULT_MAX_URL_LENGTH;
 
+  @Option(
+      names = "--response-cache",
+      paramLabel = "SIZE",
+      description =
+          "bytes of repeated identical answers kept per index snapshot, like 64m, 512k or 1g;"
+              + " 0 turns it off (default ${DEFAULT-VALUE})")
+  String responseCache = "64m";
+
   @ArgGroup(exclusive = false)
   Admin admin;
 
@@ -321,6 +329,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   /** The checks of option values that {@code check} and the run share. */
   private void checkOptions() {
     baseUrl();
+    responseCacheBytes();
     replica();
     if (admin != null && admin.port == port) {
       throw usage("--admin-port: must differ from --port (got: " + admin.port + ")");
@@ -357,7 +366,49 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
         maxUrlLength,
         Optional.ofNullable(admin)
             .map(a -> new ServerOptions.Admin(a.host != null ? a.host : host, a.port)),
-        replica());
+        replica(),
+        responseCacheBytes());
+  }
+
+  /** The largest {@code --response-cache}: far above any heap this server runs in. */
+  private static final long MAX_RESPONSE_CACHE_BYTES = 1L << 40;
+
+  /**
+   * {@code --response-cache}: a whole number of bytes, or of KiB, MiB or GiB with a {@code k},
+   * {@code m} or {@code g} suffix; 0 turns the cache off.
+   */
+  private long responseCacheBytes() {
+    Long bytes = byteSize(responseCache);
+    if (bytes == null || bytes > MAX_RESPONSE_CACHE_BYTES) {
+      throw usage(
+          "--response-cache: '"
+              + responseCache
+              + "' is not a size like 64m, 512k, 1g or 0 (off), at most 1024g");
+    }
+    return bytes;
+  }
+
+  /**
+   * {@code text} in bytes ({@code 64m}, {@code 512k}, {@code 1g}, {@code 1000}); null if not one.
+   */
+  static Long byteSize(String text) {
+    String value = text.strip().toLowerCase(Locale.ROOT);
+    long unit = 1;
+    if (!value.isEmpty()) {
+      switch (value.charAt(value.length() - 1)) {
+        case 'k' -> unit = 1L << 10;
+        case 'm' -> unit = 1L << 20;
+        case 'g' -> unit = 1L << 30;
+        default -> {}
+      }
+    }
+    String digits = unit == 1 ? value : value.substring(0, value.length() - 1);
+    if (digits.isEmpty()
+        || digits.length() > 12
+        || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+      return null;
+    }
+    return Long.parseLong(digits) * unit;
   }
 
   /** {@code --replica-of} and its companions; they mean nothing without it. */

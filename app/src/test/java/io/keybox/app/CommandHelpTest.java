@@ -189,6 +189,7 @@ class CommandHelpTest {
     cases.put(concat(serveArgs, "--offset-window", "-1"), "--offset-window");
     cases.put(concat(serveArgs, "--admin-port", "8080"), "--admin-port");
     cases.put(concat(serveArgs, "--admin-host", "127.0.0.1"), "--admin-host");
+    cases.put(concat(serveArgs, "--response-cache", "lots"), "--response-cache");
     cases.put(List.of("--data-dir", dir.resolve("nope").toString()), "--data-dir");
     cases.put(List.of(), "--data-dir");
     for (Map.Entry<List<String>, String> c : cases.entrySet()) {

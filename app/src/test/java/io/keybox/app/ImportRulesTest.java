@@ -41,6 +41,20 @@ class ImportRulesTest {
   }
 
   @Test
+  void onlyTheResponseCacheImportsCaffeine() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("io.keybox.server.http.cache..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("com.github.benmanes.caffeine..")
+            .because(
+                "answers are cached in one place, per snapshot; state derived from a snapshot"
+                    + " travels with it (DerivedValue), not in a cache of its own"));
+  }
+
+  @Test
   void indexSearchAndQueryDoNotImportHttp() {
     check(
         noClasses()

@@ -434,7 +434,8 @@ final class PullCommandTest {
                   ServerOptions.DEFAULT_REQUEST_TIMEOUT,
                   ServerOptions.DEFAULT_MAX_URL_LENGTH,
                   Optional.empty(),
-                  Optional.empty()),
+                  Optional.empty(),
+                  ServerOptions.DEFAULT_RESPONSE_CACHE_BYTES),
               new PrintStream(OutputStream.nullOutputStream()));
     }
 

@@ -123,6 +123,10 @@ class ServeCommandTest {
         "--base-url ftp://x.example/ | --base-url: 'ftp://x.example/' is not an absolute http or https URL",
         "--base-url https://x.example/?a=1 | --base-url: 'https://x.example/?a=1' is not an absolute",
         "--base-url https:// | --base-url: 'https://' is not an absolute http or https URL",
+        "--response-cache 64x | --response-cache: '64x' is not a size like 64m, 512k, 1g or 0 (off)",
+        "--response-cache -1 | --response-cache: '-1' is not a size",
+        "--response-cache m | --response-cache: 'm' is not a size",
+        "--response-cache 2000g | --response-cache: '2000g' is not a size",
       })
   void badOptionCombinations(String options, String message) {
     List<String> args = new ArrayList<>(List.of("--keys", keys.toString()));
@@ -160,11 +164,26 @@ class ServeCommandTest {
             "--max-queued",
             "--idle-timeout",
             "--request-timeout",
-            "--max-url-length")) {
+            "--max-url-length",
+            "--response-cache")) {
       assertTrue(help.out().contains(option), option);
     }
     assertTrue(help.out().contains("(default 60)"), help.out());
     assertTrue(help.out().contains("(default 65536)"), help.out());
+    assertTrue(help.out().contains("0 turns it off (default 64m)"), help.out());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "0, 0",
+    "1000, 1000",
+    "512k, 524288",
+    "64m, 67108864",
+    "64M, 67108864",
+    "1g, 1073741824"
+  })
+  void responseCacheSizesAreBytesOrKibMibGib(String option, long bytes) {
+    assertEquals(bytes, ServeCommand.byteSize(option));
   }
 
   @Test

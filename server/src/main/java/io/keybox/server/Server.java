@@ -113,7 +113,8 @@ public final class Server implements AutoCloseable {
             options.idleTimeout(),
             options.requestTimeout(),
             options.maxUrlLength(),
-            Limits.DEFAULT_MAX_HEADERS));
+            Limits.DEFAULT_MAX_HEADERS),
+        options.responseCacheBytes());
   }
 
   /** The bound port (useful with port 0). */

@@ -2,6 +2,7 @@ package io.keybox.server;
 
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
+import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.tls.TlsIdentity;
 import io.keybox.store.StoreUrl;
 import java.net.InetAddress;
@@ -35,6 +36,8 @@ import java.util.Optional;
  * @param maxUrlLength the longest request target in bytes
  * @param admin the admin listener for the operational endpoints, if any
  * @param replica the store this node follows, when it is a query node of one ({@code --replica-of})
+ * @param responseCacheBytes the size of the response cache in bytes ({@code --response-cache}); 0
+ *     turns it off
  */
 public record ServerOptions(
     Path dataDir,
@@ -52,7 +55,8 @@ public record ServerOptions(
     Duration requestTimeout,
     int maxUrlLength,
     Optional<Admin> admin,
-    Optional<Replica> replica) {
+    Optional<Replica> replica,
+    long responseCacheBytes) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -66,6 +70,9 @@ public record ServerOptions(
   public static final Duration DEFAULT_IDLE_TIMEOUT = Limits.DEFAULT_IDLE_TIMEOUT;
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Limits.DEFAULT_REQUEST_TIMEOUT;
   public static final int DEFAULT_MAX_URL_LENGTH = Limits.DEFAULT_MAX_URL_LENGTH;
+
+  /** The response cache's size by default, 64 MiB. */
+  public static final long DEFAULT_RESPONSE_CACHE_BYTES = ResponseCache.DEFAULT_BYTES;
 
   /** The keys file when none is named: {@code keys.json} in the data directory. */
   public static Path defaultKeys(Path dataDir) {
@@ -120,6 +127,10 @@ public record ServerOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(replica, "replica");
+    if (responseCacheBytes < 0) {
+      throw new IllegalArgumentException(
+          "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
+    }
   }
 
   /** Whether {@code host} is a loopback address, where plain HTTP is safe. */

@@ -168,7 +168,11 @@ public final class ServerProcess implements AutoCloseable {
     }
   }
 
-  /** {@code serve} on {@code dataDir} with {@code keys}, on a free loopback port. */
+  /**
+   * {@code serve} on {@code dataDir} with {@code keys}, on a free loopback port, without the
+   * response cache: each class measures the cost of real work (issue 29), and a class that repeats
+   * a request (default-page) would otherwise be answered from the cache.
+   */
   static List<String> serveArgs(Path dataDir, Path keys) {
     return List.of(
         "serve",
@@ -179,6 +183,8 @@ public final class ServerProcess implements AutoCloseable {
         "--host",
         "127.0.0.1",
         "--port",
+        "0",
+        "--response-cache",
         "0");
   }
 

@@ -4,6 +4,7 @@ import io.keybox.server.auth.Authenticator;
 import io.keybox.server.http.api.ApiRoutes;
 import io.keybox.server.http.api.Endpoint;
 import io.keybox.server.http.api.Router;
+import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.edge.AcceptEncodingHandler;
 import io.keybox.server.http.edge.AccessLog;
 import io.keybox.server.http.edge.AddonHandler;
@@ -100,8 +101,10 @@ public final class KeyboxServer implements AutoCloseable {
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
     // not by the first request that asks (ListingOptions.OF_SNAPSHOT).
     indexes.warmUp(snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT));
-    Router routes = ApiRoutes.router(config, indexes);
     Operations ops = new Operations(indexes, authenticator);
+    ResponseCache cache = new ResponseCache(config.responseCacheBytes());
+    ops.metrics().registry().register(cache);
+    Router routes = ApiRoutes.router(config, indexes, cache);
     AccessLog log = new AccessLog(accessLog);
     HttpHandler perRequest =
         new UrlLimitHandler(

@@ -1,5 +1,6 @@
 package io.keybox.server.http;
 
+import io.keybox.server.http.cache.ResponseCache;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
@@ -21,6 +22,7 @@ import javax.net.ssl.SSLContext;
  * @param tls the TLS context when the server terminates TLS itself (HTTPS with HTTP/2); empty:
  *     plain HTTP
  * @param limits request, connection and concurrency limits
+ * @param responseCacheBytes the size of the response cache in bytes; 0 turns it off
  */
 public record ServerConfig(
     String host,
@@ -30,7 +32,8 @@ public record ServerConfig(
     boolean behindProxy,
     List<String> corsOrigins,
     Optional<SSLContext> tls,
-    Limits limits) {
+    Limits limits,
+    long responseCacheBytes) {
   /** The default paging window. */
   public static final int DEFAULT_OFFSET_WINDOW = 10_000;
 
@@ -44,6 +47,32 @@ public record ServerConfig(
     }
     Objects.requireNonNull(tls, "tls");
     Objects.requireNonNull(limits, "limits");
+    if (responseCacheBytes < 0) {
+      throw new IllegalArgumentException(
+          "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
+    }
+  }
+
+  /** As the canonical constructor, with the default response cache. */
+  public ServerConfig(
+      String host,
+      int port,
+      Optional<String> baseUrl,
+      int offsetWindow,
+      boolean behindProxy,
+      List<String> corsOrigins,
+      Optional<SSLContext> tls,
+      Limits limits) {
+    this(
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        tls,
+        limits,
+        ResponseCache.DEFAULT_BYTES);
   }
 
   /** Plain HTTP with the default limits. */
@@ -62,7 +91,8 @@ public record ServerConfig(
         behindProxy,
         corsOrigins,
         Optional.empty(),
-        Limits.defaults());
+        Limits.defaults(),
+        ResponseCache.DEFAULT_BYTES);
   }
 
   /** A loopback server on {@code port} with defaults (tests and the demo). */
@@ -74,13 +104,35 @@ public record ServerConfig(
   /** This configuration serving HTTPS with {@code context}. */
   public ServerConfig withTls(SSLContext context) {
     return new ServerConfig(
-        host, port, baseUrl, offsetWindow, behindProxy, corsOrigins, Optional.of(context), limits);
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        Optional.of(context),
+        limits,
+        responseCacheBytes);
   }
 
   /** This configuration with other limits. */
   public ServerConfig withLimits(Limits newLimits) {
     return new ServerConfig(
-        host, port, baseUrl, offsetWindow, behindProxy, corsOrigins, tls, newLimits);
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        tls,
+        newLimits,
+        responseCacheBytes);
+  }
+
+  /** This configuration with a response cache of {@code bytes} (0: none). */
+  public ServerConfig withResponseCache(long bytes) {
+    return new ServerConfig(
+        host, port, baseUrl, offsetWindow, behindProxy, corsOrigins, tls, limits, bytes);
   }
 
   /** Whether {@code host} is a loopback address (plain HTTP is safe there). */

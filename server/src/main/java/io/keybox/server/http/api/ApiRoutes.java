@@ -1,6 +1,7 @@
 package io.keybox.server.http.api;
 
 import io.keybox.server.http.ServerConfig;
+import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.AgentRequestParser;
 import io.keybox.server.query.AnalyticsRequestParser;
@@ -21,28 +22,38 @@ import java.util.stream.Stream;
 public final class ApiRoutes {
   private ApiRoutes() {}
 
-  /** The router of every API operation over {@code indexes}. */
-  public static Router router(ServerConfig config, VendorIndexes indexes) {
+  /**
+   * The router of every API operation over {@code indexes}, its searches, gets and analytics
+   * answered from {@code cache} when it holds them.
+   */
+  public static Router router(ServerConfig config, VendorIndexes indexes, ResponseCache cache) {
     BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
     ResourceHandlers<?, ?> listings =
         new ResourceHandlers<>(
             indexes,
             baseUrls,
+            cache,
             new ListingResource(new ListingRequestParser(config.offsetWindow())),
+            "/properties",
             Optional.of("mlsId"));
     ResourceHandlers<?, ?> openHouses =
         new ResourceHandlers<>(
             indexes,
             baseUrls,
+            cache,
             new OpenHouseResource(new OpenHouseRequestParser(config.offsetWindow())),
+            "/openhouses",
             Optional.of("openHouseKey"));
     ResourceHandlers<?, ?> agents =
         new ResourceHandlers<>(
             indexes,
             baseUrls,
+            cache,
             new AgentResource(new AgentRequestParser(config.offsetWindow())),
+            "/agents",
             Optional.empty());
-    AnalyticsHandlers analytics = new AnalyticsHandlers(indexes, new AnalyticsRequestParser());
+    AnalyticsHandlers analytics =
+        new AnalyticsHandlers(indexes, new AnalyticsRequestParser(), cache);
     MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
     return new Router()
         .add(Methods.OPTIONS, "/", List.of(), metadata::root)
