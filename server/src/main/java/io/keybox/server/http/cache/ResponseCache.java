@@ -126,12 +126,12 @@ public final class ResponseCache implements MultiCollector {
    * @param hits the page's hits, without the page's documents
    */
   public record Page(Paging paging, PageHits hits) {
-    /** {@code hits} less what the links do not read (the documents, all keys but the last). */
+    /** {@code hits} less what the links do not read (the documents). */
     public static Page of(Paging paging, PageHits hits) {
-      List<Long> last = hits.keys().isEmpty() ? List.of() : List.of(hits.lastKey());
       return new Page(
           paging,
-          new PageHits(new int[0], last, hits.hasMore(), hits.total(), hits.previousLastId()));
+          new PageHits(
+              new int[0], hits.lastKey(), hits.hasMore(), hits.total(), hits.previousLastId()));
     }
   }
 
