@@ -177,6 +177,10 @@ public final class LoadRunner {
         if (began >= measureTo) {
           return;
         }
+        if (rate > 0 && System.nanoTime() >= measureTo) {
+          notSent(k);
+          return;
+        }
         session = send(session, began);
       }
     }
@@ -185,6 +189,26 @@ public final class LoadRunner {
       for (long wait; (wait = nanoTime - System.nanoTime()) > 0; ) {
         java.util.concurrent.locks.LockSupport.parkNanos(wait);
       }
+    }
+
+    /**
+     * Open loop, once the window has closed with requests {@code k} on of this client still
+     * scheduled inside it: the system fell behind the rate. They are not sent (a system at a
+     * fraction of the rate would otherwise keep the run going for many times the window) and each
+     * counts as failed, so that the result says so rather than showing the latencies of those that
+     * got through.
+     */
+    private void notSent(long k) {
+      long missed = 0;
+      while (scheduledAt(measureFrom, rate, clients, index, k + missed) < measureTo) {
+        missed++;
+      }
+      errors += missed;
+      firstError.compareAndSet(
+          null,
+          "not sent: the system fell behind the rate; "
+              + missed
+              + " requests of one client were still due when the window closed");
     }
 
     /** Sends one request; measures it from {@code began} when that lies in the window. */
