@@ -35,6 +35,10 @@ public final class AuthHandler implements HttpHandler {
 
   @Override
   public void handleRequest(HttpServerExchange exchange) throws Exception {
+    if (exchange.getAttachment(Exchanges.ACCOUNT) != null) {
+      next.handleRequest(exchange); // verified from the cache by the IO thread's lane
+      return;
+    }
     String authorization = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
     Optional<Account> account = authenticator.authenticateCached(authorization);
     if (account.isEmpty()) {

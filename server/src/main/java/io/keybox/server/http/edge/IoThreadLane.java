@@ -1,9 +1,11 @@
 package io.keybox.server.http.edge;
 
+import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Authenticator;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -37,14 +39,23 @@ public final class IoThreadLane implements Predicate<HttpServerExchange> {
     return exchange -> false;
   }
 
+  /**
+   * Whether {@code exchange} takes the lane. When it does, the account its cached credentials name
+   * is attached ({@link Exchanges#ACCOUNT}), and {@link AuthHandler} takes it rather than decoding
+   * and looking up the same credentials a second time.
+   */
   @Override
   public boolean test(HttpServerExchange exchange) {
-    return exchange.getRequestMethod().equals(Methods.GET)
-        && isRecordPath(exchange.getRelativePath())
-        && hasNoBody(exchange)
-        && authenticator
-            .authenticateCached(exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION))
-            .isPresent();
+    if (!exchange.getRequestMethod().equals(Methods.GET)
+        || !isRecordPath(exchange.getRelativePath())
+        || !hasNoBody(exchange)) {
+      return false;
+    }
+    Optional<Account> account =
+        authenticator.authenticateCached(
+            exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION));
+    account.ifPresent(verified -> exchange.putAttachment(Exchanges.ACCOUNT, verified));
+    return account.isPresent();
   }
 
   /**
