@@ -10,12 +10,15 @@ import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.pull.Credentials;
+import io.keybox.indexer.pull.Paging;
 import io.keybox.indexer.pull.PullException;
 import io.keybox.indexer.pull.PullPlan;
 import io.keybox.indexer.pull.PullResult;
-import io.keybox.indexer.pull.PullState;
 import io.keybox.indexer.pull.Puller;
 import io.keybox.indexer.pull.ResoHttp;
+import io.keybox.indexer.pull.ResoHttp.Pause;
+import io.keybox.indexer.pull.Resource;
+import io.keybox.indexer.pull.VendorPull;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -25,7 +28,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -59,15 +61,18 @@ import picocli.CommandLine.Spec;
           + " | --bearer-token-file FILE]",
       "              [--full | --incremental] [--resources Property,OpenHouse,Member]"
           + " [--filter ODATA]",
-      "              [--page-size N] [--max-rps R] [--quiet] [--publish-to STORE_URL]"
+      "              [--page-size N] [--paging odata|top] [--max-rps R] [--retries N] [--quiet]",
+      "              [--publish-to STORE_URL]"
     },
     descriptionHeading = "%n",
     description = {
       "Pulls the vendor's records from an MLS's RESO Web API (OData): in full, or incrementally",
-      "(ModificationTimestamp after the last published pull's latest, less a minute), following",
-      "@odata.nextLink; writes them to DIR/NAME/pull/ and indexes them with every guard of",
-      "keybox index --format reso. Without --full or --incremental: incremental once a pull has",
-      "published (DIR/NAME/pull-state.json). Deletes arrive as StandardStatus Delete or",
+      "(per resource, ModificationTimestamp after the last published pull's mark, less a minute),",
+      "following @odata.nextLink; checks it received every record the server counts",
+      "(@odata.count), else publishes nothing; writes them to DIR/NAME/pull/ (an interrupted pull",
+      "resumes at the page it did not finish) and indexes them with every guard of keybox index",
+      "--format reso. Without --full or --incremental: incremental once a pull has published",
+      "(DIR/NAME/pull-state.json). Deletes arrive as StandardStatus Delete or",
       "MlgCanView false. The client secret or bearer token is read from the named file, or from",
       "KEYBOX_CLIENT_SECRET or KEYBOX_BEARER_TOKEN; never from the command line."
     },
@@ -76,7 +81,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  ./run.sh pull --data-dir data/index --vendor mred --url https://api.mlsgrid.com/v2 \\",
       "      --bearer-token-file /etc/keybox/mlsgrid.token \\",
-      "      --filter \"OriginatingSystemName eq 'mred'\"",
+      "      --filter \"OriginatingSystemName eq 'mred'\" --paging top",
       "  ./run.sh pull --data-dir data/index --vendor acme --url https://api-trestle.corelogic.com"
           + "/trestle/odata \\",
       "      --token-url https://api-trestle.corelogic.com/trestle/oidc/connect/token \\",
@@ -190,9 +195,47 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       names = "--page-size",
       paramLabel = "N",
       defaultValue = "1000",
-      description = "records per page, OData $top (default: ${DEFAULT-VALUE})")
+      description =
+          "records per page: Prefer: odata.maxpagesize, or $top with --paging top (default:"
+              + " ${DEFAULT-VALUE})")
   @Range(min = 1, max = 100_000)
   int pageSize;
+
+  @Option(
+      names = "--paging",
+      paramLabel = "MODE",
+      defaultValue = "odata",
+      converter = PagingConverter.class,
+      description =
+          "odata: the page size as Prefer: odata.maxpagesize, pages by @odata.nextLink (OData's"
+              + " paging); top: $top as the page size, for providers whose docs say so, such as"
+              + " MLS Grid (default: ${DEFAULT-VALUE})")
+  Paging paging;
+
+  @Option(
+      names = "--retries",
+      paramLabel = "N",
+      defaultValue = "" + ResoHttp.DEFAULT_RETRIES,
+      description =
+          "waits (with backoff, or the server's Retry-After) for one request that answers 429,"
+              + " 500, 502, 503 or 504 or whose connection fails, before the pull stops (default:"
+              + " ${DEFAULT-VALUE})")
+  @Range(min = 0, max = 20)
+  int retries;
+
+  /** {@code odata} or {@code top}, case-insensitively; any other value names both. */
+  static final class PagingConverter implements picocli.CommandLine.ITypeConverter<Paging> {
+    @Override
+    public Paging convert(String value) {
+      for (Paging paging : Paging.values()) {
+        if (paging.optionValue().equalsIgnoreCase(value.strip())) {
+          return paging;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException(
+          "expected odata or top (got: '" + value + "')");
+    }
+  }
 
   @Option(
       names = "--max-rps",
@@ -231,15 +274,12 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       throw usage("--max-rps: must be above 0 and at most 1000 (got: " + maxRps + ")");
     }
     for (String resource : resources) {
-      if (!PullPlan.KNOWN.contains(resource)) {
+      if (Resource.named(resource).isEmpty()) {
         throw usage(
-            "--resources: unknown resource '"
-                + resource
-                + "'; allowed: "
-                + String.join(", ", PullPlan.KNOWN));
+            "--resources: unknown resource '" + resource + "'; allowed: " + Resource.names());
       }
     }
-    if (!resources.contains("Property")) {
+    if (resources.stream().noneMatch(r -> Resource.named(r).orElseThrow() == Resource.PROPERTY)) {
       throw usage("--resources: must include Property, the listings");
     }
     if (scope != null && tokenUrl == null) {
@@ -269,93 +309,43 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
     }
     Credentials credentials = credentials(console);
     ObjectMapper mapper = new ObjectMapper();
-    Path stateFile = layout.vendorDir().resolve("pull-state.json");
-    Optional<PullState> state;
+    Clock clock = Clock.systemUTC();
+    VendorPull vendorPull = new VendorPull(layout, mapper, clock);
+    PullPlan plan;
     try {
-      state = PullState.load(stateFile, mapper);
+      plan = vendorPull.plan(request());
+    } catch (IllegalStateException e) {
+      throw usage("--incremental: " + e.getMessage());
     } catch (IOException e) {
       throw CommandFailure.badInput(e.getMessage(), e);
     }
-    if (mode.incremental && state.isEmpty()) {
-      throw usage(
-          "--incremental: no pull has published yet ("
-              + stateFile
-              + " is missing); run a full pull first");
-    }
-    boolean incremental = !mode.full && state.isPresent();
-    URI root = serviceRoot();
-    PullPlan plan =
-        new PullPlan(
-            root,
-            resources,
-            Optional.ofNullable(filter).filter(f -> !f.isBlank()),
-            pageSize,
-            incremental ? Optional.of(state.get().highWater()) : Optional.empty(),
-            PullPlan.isMlsGrid(root));
-    Instant pulledAt = Instant.now();
-    long started = System.nanoTime();
-    PullResult pulled = pull(plan, layout, credentials, mapper, console);
-    double seconds = (System.nanoTime() - started) / 1e9;
-    console
-        .out()
-        .printf(
-            Locale.ROOT,
-            "keybox pull: vendor %s: %s pull of %s, %d pages, %.1f MB, %.1f s, %.0f records/s%n",
-            layout.vendor(),
-            incremental ? "incremental" : "full",
-            counts(pulled),
-            pulled.pages(),
-            pulled.bytes() / 1e6,
-            seconds,
-            pulled.total() / Math.max(seconds, 1e-9));
-    if (incremental && pulled.total() == 0) {
-      console.out().println("keybox pull: vendor " + layout.vendor() + ": nothing changed");
-      return 0;
-    }
-    new IndexRun("keybox pull", incremental, false, run.threads, run.quiet)
-        .run(layout, pulled.dumps(), FeedFormat.RESO, console);
-    Optional<Instant> highWater = pulled.highWater().or(() -> state.map(PullState::highWater));
-    if (highWater.isPresent()) {
-      try {
-        new PullState(highWater.get(), pulledAt).save(stateFile, mapper);
-      } catch (IOException e) {
-        throw CommandFailure.failure(
-            "the index is published, but "
-                + stateFile
-                + " could not be written ("
-                + e.getMessage()
-                + "); the next pull starts from the previous state",
-            e);
-      }
-    }
-    // After the state: a replica or a new indexer node restored from the store resumes from it.
-    publishing.afterCommit("keybox pull", dataDir, vendor, console, spec.commandLine());
-    return 0;
-  }
-
-  private PullResult pull(
-      PullPlan plan,
-      VendorLayout layout,
-      Credentials credentials,
-      ObjectMapper mapper,
-      Console console) {
     Progress progress = IndexRun.progress("keybox pull", run.quiet, console);
     ResoHttp http =
-        new ResoHttp(
-            HttpClient.newBuilder()
-                .connectTimeout(Duration.ofSeconds(30))
-                .followRedirects(HttpClient.Redirect.NORMAL)
-                .build(),
-            credentials,
+        new ResoHttp(httpClient(), credentials, mapper, clock, Pause.REAL, maxRps, retries);
+    Puller puller =
+        new Puller(
+            http,
             mapper,
-            Clock.systemUTC(),
-            ResoHttp.Pause.REAL,
-            maxRps);
+            progress,
+            clock,
+            warning -> console.err().println("keybox pull: warning: " + warning));
     try {
-      return new Puller(http, mapper, progress).pull(plan, layout.vendorDir().resolve("pull"));
+      vendorPull.run(
+          plan,
+          puller,
+          (dumps, incremental) -> {
+            progress.finish();
+            new IndexRun("keybox pull", incremental, false, run.threads, run.quiet)
+                .run(layout, dumps, FeedFormat.RESO, console);
+          },
+          new Report(console, layout.vendor(), progress),
+          () ->
+              publishing.afterCommit("keybox pull", dataDir, vendor, console, spec.commandLine()));
     } catch (PullException e) {
       String line = e.getMessage() + "; the index and the pull state are unchanged";
       throw e.credentials() ? CommandFailure.badInput(line, e) : CommandFailure.failure(line, e);
+    } catch (CommandFailure e) {
+      throw e;
     } catch (IOException e) {
       throw CommandFailure.failure(FailureAdvice.line(e, layout), e);
     } catch (InterruptedException e) {
@@ -364,17 +354,65 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
     } finally {
       progress.finish();
     }
+    return 0;
   }
 
-  private static String counts(PullResult pulled) {
-    StringBuilder text = new StringBuilder();
-    for (String resource : PullPlan.KNOWN) {
-      Long count = pulled.records().get(resource);
-      if (count != null) {
-        text.append(text.isEmpty() ? "" : ", ").append(count).append(' ').append(resource);
-      }
+  private VendorPull.Request request() {
+    return new VendorPull.Request(
+        serviceRoot(),
+        resources.stream().map(r -> Resource.named(r).orElseThrow()).toList(),
+        Optional.ofNullable(filter).filter(f -> !f.isBlank()),
+        pageSize,
+        paging,
+        mode.full
+            ? VendorPull.Mode.FULL
+            : mode.incremental ? VendorPull.Mode.INCREMENTAL : VendorPull.Mode.AUTO);
+  }
+
+  private static HttpClient httpClient() {
+    return HttpClient.newBuilder()
+        .connectTimeout(Duration.ofSeconds(30))
+        .followRedirects(HttpClient.Redirect.NORMAL)
+        .build();
+  }
+
+  /** The pull's summary line, or "nothing changed". */
+  private record Report(Console console, String vendor, Progress progress)
+      implements VendorPull.Listener {
+    @Override
+    public void pulled(PullPlan plan, PullResult pulled, Duration took) {
+      progress.finish();
+      double seconds = took.toNanos() / 1e9;
+      console
+          .out()
+          .printf(
+              Locale.ROOT,
+              "keybox pull: vendor %s: %s pull of %s, %d pages%s, %.1f MB, %.1f s, %.0f records/s%n",
+              vendor,
+              plan.incremental() ? "incremental" : "full",
+              counts(plan, pulled),
+              pulled.pages(),
+              pulled.resumedPages() > 0 ? " (" + pulled.resumedPages() + " resumed)" : "",
+              pulled.bytes() / 1e6,
+              seconds,
+              pulled.total() / Math.max(seconds, 1e-9));
     }
-    return text.toString();
+
+    @Override
+    public void nothingChanged() {
+      console.out().println("keybox pull: vendor " + vendor + ": nothing changed");
+    }
+
+    private static String counts(PullPlan plan, PullResult pulled) {
+      StringBuilder text = new StringBuilder();
+      for (Resource resource : plan.resources()) {
+        text.append(text.isEmpty() ? "" : ", ")
+            .append(pulled.records().getOrDefault(resource, 0L))
+            .append(' ')
+            .append(resource);
+      }
+      return text.toString();
+    }
   }
 
   private Credentials credentials(Console console) {

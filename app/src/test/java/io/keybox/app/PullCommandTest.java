@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.keybox.app.reso.ResoRecords;
-import io.keybox.app.reso.ResoWebApiServer;
+import io.keybox.indexer.pull.fixture.ResoRecords;
+import io.keybox.indexer.pull.fixture.ResoWebApiServer;
 import io.keybox.server.Server;
 import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.SecretHash;
@@ -57,14 +57,8 @@ final class PullCommandTest {
 
   @BeforeEach
   void setUp() throws IOException {
-    mls = new ResoWebApiServer();
-    for (int i = 0; i < LISTINGS; i++) {
-      mls.put("Property", ResoRecords.property(7, i, modified(i)));
-    }
-    for (int i = 0; i < OPEN_HOUSES; i++) {
-      mls.put("OpenHouse", ResoRecords.openHouse(i, T0));
-    }
-    ResoRecords.members(T0).forEach(m -> mls.put("Member", m));
+    mls = new ResoWebApiServer().seed(LISTINGS, PullCommandTest::modified, OPEN_HOUSES, T0);
+    mls.paging(ResoWebApiServer.Paging.STANDARD);
     data = dir.resolve("data");
     secretFile = Files.writeString(dir.resolve("client.secret"), ResoWebApiServer.CLIENT_SECRET);
   }
@@ -151,7 +145,9 @@ final class PullCommandTest {
         2, requests.stream().filter(r -> r.endsWith("-> 429")).count(), requests.toString());
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 503")), requests.toString());
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 401")), requests.toString());
-    assertTrue(requests.contains("GET /odata/Property {$top=40} -> 200"), requests.toString());
+    assertTrue(
+        requests.contains("GET /odata/Property {$count=true} Prefer: odata.maxpagesize=40 -> 200"),
+        requests.toString());
     assertTrue(
         mls.authorizations().stream().anyMatch(a -> a.endsWith("&scope=api")),
         mls.authorizations().toString());
@@ -215,7 +211,9 @@ final class PullCommandTest {
     String[] lines = result.out().split("\n");
     assertTrue(
         lines[0].startsWith(
-            "keybox pull: vendor v: incremental pull of 5 Property, 0 OpenHouse, 0 Member,"),
+            // Each resource from its own mark less a minute: the open houses and members of T0
+            // come again, applied as they were.
+            "keybox pull: vendor v: incremental pull of 5 Property, 12 OpenHouse, 4 Member,"),
         lines[0]);
     assertTrue(
         lines[1].startsWith("keybox pull: vendor v: 3 listings written, 2 removed,"), lines[1]);
@@ -224,9 +222,9 @@ final class PullCommandTest {
     assertTrue(
         mls.requests()
             .contains(
-                "GET /odata/Property {$filter=ModificationTimestamp gt "
+                "GET /odata/Property {$count=true, $filter=ModificationTimestamp gt "
                     + since
-                    + ", $top=40} -> 200"),
+                    + "} Prefer: odata.maxpagesize=40 -> 200"),
         mls.requests().toString());
     assertEquals(new PullStateView(later.plusSeconds(2)), PullStateView.read(data));
     try (Served served = new Served(data)) {
@@ -247,7 +245,9 @@ final class PullCommandTest {
     // Nothing new: the minute of overlap brings the last four again, applied as they were.
     Commands.Result again = pull("--quiet");
     assertEquals(0, again.code(), again.err());
-    assertTrue(again.out().contains("incremental pull of 4 Property, 0 OpenHouse"), again.out());
+    assertTrue(
+        again.out().contains("incremental pull of 4 Property, 12 OpenHouse, 4 Member"),
+        again.out());
     assertTrue(again.out().contains(": 2 listings written, 0 removed,"), again.out());
     assertEquals(new PullStateView(later.plusSeconds(2)), PullStateView.read(data));
   }
@@ -268,14 +268,15 @@ final class PullCommandTest {
 
     for (ResoWebApiServer.Fault fault : faults) {
       mls.fault(fault);
-      Commands.Result result = pull("--full", "--quiet");
+      Commands.Result result = pull("--full", "--quiet", "--retries", "0");
       assertEquals(2, result.code(), fault + ": " + result.out() + result.err());
       String err = result.err();
       assertTrue(
           err.matches(
               "keybox pull: GET "
                   + java.util.regex.Pattern.quote(mls.serviceRoot() + "/" + fault.resource())
-                  + "\\?\\S+ returned 500; the index and the pull state are unchanged\n"),
+                  + "\\?\\S+ returned 500; try again later; the index and the pull state are"
+                  + " unchanged\n"),
           fault + ": " + err);
       assertEquals("", result.out(), fault.toString());
       assertEquals(
@@ -289,6 +290,81 @@ final class PullCommandTest {
     assertEquals(0, again.code(), again.err());
     try (Served served = new Served(data)) {
       assertEquals(LISTINGS + 1, served.count("/properties?vendor=v"));
+    }
+  }
+
+  @Test
+  void pagingTopSendsTopAsThePageSizeToAServerThatPagesByIt() throws Exception {
+    mls.paging(ResoWebApiServer.Paging.TOP_IS_PAGE_SIZE);
+
+    Commands.Result result = pull("--full", "--quiet", "--paging", "top");
+
+    assertEquals(0, result.code(), result.err());
+    assertEquals("", result.err());
+    assertTrue(
+        result.out().startsWith("keybox pull: vendor v: full pull of 230 Property, 12 OpenHouse,"),
+        result.out());
+    assertTrue(
+        mls.requests().contains("GET /odata/Property {$count=true, $top=40} -> 200"),
+        mls.requests().toString());
+    assertTrue(
+        mls.requests().contains("GET /odata/Property {$skip=200, $top=40} -> 200"),
+        mls.requests().toString());
+    try (Served served = new Served(data)) {
+      assertEquals(LISTINGS, served.count("/properties?vendor=v"));
+    }
+  }
+
+  @Test
+  void aShortPullIsRefusedWithNothingPublishedOnTheFirstPullAndLater() throws Exception {
+    // A standards server reads $top as the total: with --paging top it sends one page of 40.
+    Commands.Result first = pull("--full", "--quiet", "--paging", "top");
+
+    assertEquals(2, first.code(), first.out());
+    assertEquals("", first.out());
+    assertEquals(
+        "keybox pull: warning: Property: the last page held exactly 40 records (--page-size) and"
+            + " no @odata.nextLink; if the server reads $top as the total, pull with --paging"
+            + " odata\n"
+            + "keybox pull: Property: the server reported 230 records (@odata.count) but the pull"
+            + " received 40; if the server reads $top as the total, pull with --paging odata; the"
+            + " index and the pull state are unchanged\n",
+        first.err());
+    assertFalse(Files.exists(data.resolve("v").resolve("index")));
+    assertFalse(Files.exists(data.resolve("v").resolve("pull-state.json")));
+
+    assertEquals(0, pull("--full", "--quiet").code());
+    String state = Files.readString(data.resolve("v").resolve("pull-state.json"));
+    Set<String> index = files(data.resolve("v").resolve("index"));
+    Commands.Result later = pull("--full", "--quiet", "--paging", "top");
+    assertEquals(2, later.code());
+    assertEquals(state, Files.readString(data.resolve("v").resolve("pull-state.json")));
+    assertEquals(index, files(data.resolve("v").resolve("index")));
+  }
+
+  @Test
+  void aPullCutOffAtAPageResumesAtThatPage() throws Exception {
+    mls.fault(new ResoWebApiServer.Fault("Property", 4, ResoWebApiServer.RESET, null));
+    Commands.Result cut = pull("--full", "--quiet", "--retries", "0");
+    assertEquals(2, cut.code(), cut.out() + cut.err());
+    assertTrue(cut.err().contains("/Property?$skiptoken="), cut.err());
+    mls.clearLog();
+
+    Commands.Result resumed = pull("--full", "--quiet");
+
+    assertEquals(0, resumed.code(), resumed.err());
+    assertTrue(
+        resumed
+            .out()
+            .startsWith(
+                "keybox pull: vendor v: full pull of 230 Property, 12 OpenHouse, 4 Member, 8 pages"
+                    + " (4 resumed),"),
+        resumed.out());
+    String firstPage =
+        mls.requests().stream().filter(r -> r.startsWith("GET ")).findFirst().orElseThrow();
+    assertTrue(firstPage.startsWith("GET /odata/Property {$skiptoken="), firstPage);
+    try (Served served = new Served(data)) {
+      assertEquals(LISTINGS, served.count("/properties?vendor=v"));
     }
   }
 
@@ -323,7 +399,7 @@ final class PullCommandTest {
             "1000");
     assertEquals(1, bearer.code());
     assertTrue(
-        bearer.err().startsWith("keybox pull: GET " + mls.serviceRoot() + "/Property?$top=1000"),
+        bearer.err().startsWith("keybox pull: GET " + mls.serviceRoot() + "/Property?$count=true"),
         bearer.err());
     assertTrue(
         bearer
@@ -364,7 +440,10 @@ final class PullCommandTest {
         result.out());
     assertFalse(result.out().contains(ResoWebApiServer.BEARER_TOKEN));
     assertTrue(
-        mls.requests().contains("GET /odata/Property {$filter=City eq 'Katy', $top=1000} -> 200"),
+        mls.requests()
+            .contains(
+                "GET /odata/Property {$count=true, $filter=City eq 'Katy'}"
+                    + " Prefer: odata.maxpagesize=1000 -> 200"),
         mls.requests().toString());
   }
 
@@ -398,7 +477,7 @@ final class PullCommandTest {
   private record PullStateView(Instant highWater) {
     static PullStateView read(Path data) throws IOException {
       JsonNode state = JSON.readTree(data.resolve("v").resolve("pull-state.json").toFile());
-      return new PullStateView(Instant.parse(state.get("highWater").asText()));
+      return new PullStateView(Instant.parse(state.at("/highWater/Property").asText()));
     }
   }
 

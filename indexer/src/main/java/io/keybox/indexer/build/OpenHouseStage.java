@@ -151,7 +151,7 @@ final class OpenHouseStage {
       try {
         ListingRecord listing = byKey(p.listingKey(), listingIds, indexed);
         if (listing == null) {
-          listing = resolve(openHouse.link(), listingIds, indexed);
+          listing = resolveWithoutKey(p.listingKey(), openHouse.link(), listingIds, indexed);
         }
         if (mode == RunMode.INCREMENTAL
             && openHouse.openHouseKey().isPresent()
@@ -203,6 +203,28 @@ final class OpenHouseStage {
   /** The rejects of the open house dump, by line. */
   List<Reject> rejects() {
     return rejects.stream().sorted(Comparator.comparingLong(Reject::line)).toList();
+  }
+
+  /**
+   * The listing an open house's reference names, when its ListingKey (if any) named none; a reject
+   * then names both the key and the reference.
+   */
+  private ListingRecord resolveWithoutKey(
+      String listingKey, ListingLink link, IdMap listingIds, IndexedListings indexed)
+      throws InvalidRecordException {
+    try {
+      return resolve(link, listingIds, indexed);
+    } catch (InvalidRecordException e) {
+      if (listingKey == null || !e.reason().startsWith("no listing with ")) {
+        throw e;
+      }
+      throw new InvalidRecordException(
+          e.path(),
+          "no listing with ListingKey '"
+              + listingKey
+              + "' or "
+              + e.reason().substring("no listing with ".length()));
+    }
   }
 
   private ListingRecord resolve(ListingLink link, IdMap listingIds, IndexedListings indexed)

@@ -48,6 +48,7 @@ public final class Progress {
   private long records;
   private long bytes;
   private long totalBytes = -1;
+  private long totalRecords = -1;
   private int drawn;
 
   /**
@@ -72,6 +73,15 @@ public final class Progress {
   /** The bytes the run will read in all, when known. */
   public synchronized void total(long bytes) {
     totalBytes = bytes;
+  }
+
+  /**
+   * Adds {@code count} records to the records the run will do in all (a pull learns each resource's
+   * count from its first page); with no byte total, progress shows records of this total and the
+   * time left by them.
+   */
+  public synchronized void totalRecords(long count) {
+    totalRecords = Math.max(0, totalRecords) + count;
   }
 
   /** Adds {@code count} records done. */
@@ -117,7 +127,17 @@ public final class Progress {
   /** The report at {@code now}: records, bytes (of the total), rate, time left. */
   String line(long now) {
     double seconds = Math.max(now - started, 1) / 1e9;
-    StringBuilder line = new StringBuilder(prefix).append(": ").append(records).append(" records");
+    StringBuilder line = new StringBuilder(prefix).append(": ").append(records);
+    boolean byRecords = totalRecords > 0 && totalBytes <= 0;
+    if (byRecords) {
+      line.append(" of ")
+          .append(totalRecords)
+          .append(
+              String.format(
+                  Locale.ROOT, " records (%d%%)", Math.min(100, records * 100 / totalRecords)));
+    } else {
+      line.append(" records");
+    }
     if (bytes > 0 || totalBytes > 0) {
       line.append(", ").append(megabytes(bytes));
       if (totalBytes > 0) {
@@ -129,6 +149,9 @@ public final class Progress {
     line.append(String.format(Locale.ROOT, ", %.0f records/s", records / seconds));
     if (totalBytes > 0 && bytes > 0 && bytes < totalBytes) {
       long left = (long) ((totalBytes - bytes) / (bytes / seconds));
+      line.append(String.format(Locale.ROOT, ", ETA %d:%02d", left / 60, left % 60));
+    } else if (byRecords && records > 0 && records < totalRecords) {
+      long left = (long) ((totalRecords - records) / (records / seconds));
       line.append(String.format(Locale.ROOT, ", ETA %d:%02d", left / 60, left % 60));
     }
     return line.toString();

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -18,40 +19,41 @@ import java.util.Optional;
  * @param resources the resources to read, Property first; OpenHouse and Member optional
  * @param filter an OData filter ANDed into every request (e.g. {@code OriginatingSystemName eq
  *     'mred'}), if any
- * @param pageSize {@code $top}, the records per page
- * @param since empty for a full pull; else the high-water mark of the last published pull, and the
- *     pull reads what changed after it (less {@link #OVERLAP}, for clocks and commits in flight)
+ * @param pageSize the records per page: {@code Prefer: odata.maxpagesize} or {@code $top}, as
+ *     {@code paging} says
+ * @param paging how pages are asked for
+ * @param incremental read only what changed since the marks, applied as upserts and deletes
+ * @param since per resource, the high-water mark of the last published pull; an incremental pull
+ *     reads what changed after it (less {@link #OVERLAP}, for clocks and commits in flight); a
+ *     resource without a mark is read whole
  * @param mlsGrid the server is MLS Grid: a full pull reads only {@code MlgCanView eq true}, an
  *     incremental one also the withdrawn records (their delete signal)
  */
 public record PullPlan(
     URI serviceRoot,
-    List<String> resources,
+    List<Resource> resources,
     Optional<String> filter,
     int pageSize,
-    Optional<Instant> since,
+    Paging paging,
+    boolean incremental,
+    Map<Resource, Instant> since,
     boolean mlsGrid) {
   /** How far before the high-water mark an incremental pull starts. */
   public static final Duration OVERLAP = Duration.ofMinutes(1);
 
-  /** The resources a pull knows how to index. */
-  public static final List<String> KNOWN = List.of("Property", "OpenHouse", "Member");
-
   public PullPlan {
     Objects.requireNonNull(serviceRoot, "serviceRoot");
     resources = List.copyOf(resources);
-    if (!resources.contains("Property")) {
+    if (!resources.contains(Resource.PROPERTY)) {
       throw new IllegalArgumentException(
           "resources must include Property (got: " + resources + ")");
     }
-    for (String resource : resources) {
-      if (!KNOWN.contains(resource)) {
-        throw new IllegalArgumentException(
-            "unknown resource '" + resource + "'; allowed: " + String.join(", ", KNOWN));
-      }
-    }
     Objects.requireNonNull(filter, "filter");
-    Objects.requireNonNull(since, "since");
+    Objects.requireNonNull(paging, "paging");
+    since = Map.copyOf(since);
+    if (!incremental && !since.isEmpty()) {
+      throw new IllegalArgumentException("a full pull has no marks (got: " + since + ")");
+    }
     if (pageSize < 1) {
       throw new IllegalArgumentException("pageSize must be >= 1 (got: " + pageSize + ")");
     }
@@ -65,24 +67,88 @@ public record PullPlan(
             || host.toLowerCase(Locale.ROOT).endsWith(".mlsgrid.com"));
   }
 
-  /** The {@code $filter} of every request of this pull, if any. */
-  public Optional<String> odataFilter() {
+  /** The {@code $filter} of every request for {@code resource}, if any. */
+  public Optional<String> odataFilter(Resource resource) {
     List<String> terms = new ArrayList<>();
-    since.ifPresent(s -> terms.add("ModificationTimestamp gt " + s.minus(OVERLAP)));
-    if (mlsGrid && since.isEmpty()) {
+    Instant mark = since.get(resource);
+    if (mark != null) {
+      terms.add("ModificationTimestamp gt " + mark.minus(OVERLAP));
+    }
+    if (mlsGrid && !incremental) {
       terms.add("MlgCanView eq true");
     }
     filter.ifPresent(f -> terms.add(terms.isEmpty() ? f : "(" + f + ")"));
     return terms.isEmpty() ? Optional.empty() : Optional.of(String.join(" and ", terms));
   }
 
-  /** The first page's URL of {@code resource}. */
-  public URI firstPage(String resource) {
-    String root = serviceRoot.toString().replaceAll("/+$", "");
-    StringBuilder url = new StringBuilder(root).append('/').append(resource).append('?');
-    odataFilter().ifPresent(f -> url.append("$filter=").append(encode(f)).append('&'));
-    url.append("$top=").append(pageSize);
+  /**
+   * The first page's URL of {@code resource}: its filter, {@code $count=true} (so the pull can
+   * check it received everything) and, in {@link Paging#TOP} mode, {@code $top}.
+   */
+  public URI firstPage(Resource resource) {
+    StringBuilder url = new StringBuilder(root()).append('/').append(resource.odataName());
+    url.append('?');
+    odataFilter(resource).ifPresent(f -> url.append("$filter=").append(encode(f)).append('&'));
+    if (paging == Paging.TOP) {
+      url.append("$top=").append(pageSize).append('&');
+    }
+    url.append("$count=true");
     return URI.create(url.toString());
+  }
+
+  /**
+   * A request for the number of records of {@code resource} that match the pull's filter now,
+   * answered with no records ({@code $top=0&$count=true}).
+   */
+  public URI countOnly(Resource resource) {
+    StringBuilder url = new StringBuilder(root()).append('/').append(resource.odataName());
+    url.append('?');
+    odataFilter(resource).ifPresent(f -> url.append("$filter=").append(encode(f)).append('&'));
+    url.append("$top=0&$count=true");
+    return URI.create(url.toString());
+  }
+
+  /** The request headers of every page: the page size preference in {@link Paging#ODATA} mode. */
+  public Map<String, String> pageHeaders() {
+    return paging == Paging.ODATA ? Map.of("Prefer", "odata.maxpagesize=" + pageSize) : Map.of();
+  }
+
+  /**
+   * {@code link} (an {@code @odata.nextLink}) as an absolute URL: OData resolves a relative one
+   * against the service root (OData JSON Format 4.0 §4.6), which here is the folder holding the
+   * entity sets.
+   *
+   * @throws IllegalArgumentException when it is no URL
+   */
+  public URI resolve(String link) {
+    return URI.create(root() + "/").resolve(link.strip());
+  }
+
+  /**
+   * What identifies this plan for resuming an interrupted pull: a staged page may be continued only
+   * by a pull that asks the same questions.
+   */
+  String fingerprint() {
+    StringBuilder text =
+        new StringBuilder(root())
+            .append('|')
+            .append(resources)
+            .append('|')
+            .append(filter.orElse(""))
+            .append('|')
+            .append(pageSize)
+            .append('|')
+            .append(paging)
+            .append('|')
+            .append(incremental)
+            .append('|')
+            .append(mlsGrid);
+    Resource.ordered(since).forEach((r, m) -> text.append('|').append(r).append('=').append(m));
+    return text.toString();
+  }
+
+  private String root() {
+    return serviceRoot.toString().replaceAll("/+$", "");
   }
 
   private static String encode(String value) {

@@ -6,32 +6,38 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What the last published pull of a vendor reached, kept in {@code DIR/<vendor>/pull-state.json}:
- * the latest ModificationTimestamp it indexed (the high-water mark the next incremental pull starts
- * from, less a minute) and when it ran. Written only after the build that used the pull published,
- * and atomically (a temporary file moved over the old one), so an interrupted pull leaves the
- * previous state.
+ * per resource, the high-water mark the next incremental pull of that resource starts from (less a
+ * minute), and when that pull started. Each resource has its own mark: a listing changed after the
+ * Property pass but before the newest member's timestamp must still be asked for next time.
  *
- * @param highWater the latest ModificationTimestamp the pulled records carried
+ * <p>Written only after the build that used the pull published, durably and atomically, so an
+ * interrupted pull leaves the previous state. A file of an older Keybox, with one {@code highWater}
+ * for every resource, reads as that mark for each.
+ *
+ * @param marks per resource, the latest ModificationTimestamp the next pull may start after, never
+ *     later than the moment the pull that recorded it started
  * @param pulledAt when that pull started
  */
-public record PullState(Instant highWater, Instant pulledAt) {
+public record PullState(Map<Resource, Instant> marks, Instant pulledAt) {
   public PullState {
-    Objects.requireNonNull(highWater, "highWater");
+    marks = Map.copyOf(marks);
     Objects.requireNonNull(pulledAt, "pulledAt");
   }
 
   /**
    * The state in {@code file}, or empty when there is none.
    *
-   * @throws IOException when the file exists but cannot be read or is not a state file
+   * @throws IOException when the file exists but cannot be read or is not a state file; the message
+   *     names the file and the cause
    */
   public static Optional<PullState> load(Path file, ObjectMapper mapper) throws IOException {
     if (!Files.exists(file)) {
@@ -39,10 +45,24 @@ public record PullState(Instant highWater, Instant pulledAt) {
     }
     try {
       JsonNode json = mapper.readTree(file.toFile());
-      return Optional.of(
-          new PullState(
-              Instant.parse(json.path("highWater").asText()),
-              Instant.parse(json.path("pulledAt").asText())));
+      JsonNode highWater = json.path("highWater");
+      Map<Resource, Instant> marks = new EnumMap<>(Resource.class);
+      if (highWater.isTextual()) {
+        Instant mark = Instant.parse(highWater.asText());
+        for (Resource resource : Resource.values()) {
+          marks.put(resource, mark);
+        }
+      } else if (highWater.isObject()) {
+        for (Map.Entry<String, JsonNode> entry : highWater.properties()) {
+          Resource resource =
+              Resource.named(entry.getKey())
+                  .orElseThrow(() -> new IOException("unknown resource '" + entry.getKey() + "'"));
+          marks.put(resource, Instant.parse(entry.getValue().asText()));
+        }
+      } else {
+        throw new IOException("no highWater");
+      }
+      return Optional.of(new PullState(marks, Instant.parse(json.path("pulledAt").asText())));
     } catch (DateTimeParseException | IOException e) {
       throw new IOException(
           "pull state "
@@ -54,14 +74,17 @@ public record PullState(Instant highWater, Instant pulledAt) {
     }
   }
 
-  /** Writes this state to {@code file}, replacing the old one in one move. */
+  /** The mark of {@code resource}, if it has one. */
+  public Optional<Instant> mark(Resource resource) {
+    return Optional.ofNullable(marks.get(resource));
+  }
+
+  /** Writes this state to {@code file} durably, replacing the old one in one move. */
   public void save(Path file, ObjectMapper mapper) throws IOException {
     ObjectNode json = mapper.createObjectNode();
-    json.put("highWater", highWater.toString());
+    ObjectNode highWater = json.putObject("highWater");
+    Resource.ordered(marks).forEach((r, mark) -> highWater.put(r.odataName(), mark.toString()));
     json.put("pulledAt", pulledAt.toString());
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-    Files.write(temporary, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(json));
-    Files.move(
-        temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    DurableFile.write(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(json));
   }
 }

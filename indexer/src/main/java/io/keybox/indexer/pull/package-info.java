@@ -1,14 +1,23 @@
 /**
  * The RESO Web API replication client behind {@code keybox pull}: it reads a vendor's Property,
- * OpenHouse and Member resources from an MLS's OData service (OAuth2 client credentials or a bearer
- * token; full, or incremental by ModificationTimestamp; {@code @odata.nextLink} paging; 429 and 503
- * honoured through Retry-After; a request-rate cap) and writes them as gzip NDJSON dumps into the
- * vendor's staging folder ({@link io.keybox.indexer.pull.Puller}). It never writes an index itself:
- * the caller hands the dumps to {@code build.VendorIndexBuilder} and records the high-water mark
- * ({@link io.keybox.indexer.pull.PullState}) only once that build has published.
+ * OpenHouse and Member resources ({@link io.keybox.indexer.pull.Resource}) from an MLS's OData
+ * service and stages them as gzip NDJSON dumps for the builder.
  *
- * <p>Depends on the JDK's {@code java.net.http} client, Jackson and {@code build.FeedDumps}.
- * Secrets (the client secret, tokens) live in {@link io.keybox.indexer.pull.Credentials} and the
- * request headers only: no message, log line or {@code toString} carries them.
+ * <ul>
+ *   <li>{@link io.keybox.indexer.pull.VendorPull}: the whole sequence (plan, pull, index, record
+ *       the high-water marks, publish) with the index run and the publication injected.
+ *   <li>{@link io.keybox.indexer.pull.Puller}: pages as OData defines it ({@link
+ *       io.keybox.indexer.pull.Paging}), checks the records received against {@code
+ *       @odata.count}, and resumes an interrupted pull from its {@code PullCheckpoint}.
+ *   <li>{@link io.keybox.indexer.pull.ResoHttp}: OAuth2 client credentials or a bearer token, a
+ *       request-rate cap, Retry-After and backoff on 429, 5xx and failed connections.
+ *   <li>{@link io.keybox.indexer.pull.PullState}: a mark per resource, written durably only after
+ *       the index published.
+ * </ul>
+ *
+ * <p>It never writes an index itself. Depends on the JDK's {@code java.net.http} client, Jackson,
+ * {@code build.FeedDumps}/{@code build.VendorLayout} and {@code progress}. Secrets (the client
+ * secret, tokens) live in {@link io.keybox.indexer.pull.Credentials} and the request headers only:
+ * no message, log line or {@code toString} carries them.
  */
 package io.keybox.indexer.pull;

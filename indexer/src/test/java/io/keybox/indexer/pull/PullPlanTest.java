@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.URI;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -16,66 +17,127 @@ final class PullPlanTest {
   private static final URI BRIDGE =
       URI.create("https://api.bridgedataoutput.com/api/v2/OData/test");
   private static final Instant HIGH_WATER = Instant.parse("2026-11-20T08:30:00Z");
+  private static final List<Resource> PROPERTY_AND_MEMBER =
+      List.of(Resource.PROPERTY, Resource.MEMBER);
 
-  private static PullPlan plan(URI root, Optional<String> filter, Optional<Instant> since) {
+  private static PullPlan plan(
+      URI root, Optional<String> filter, Map<Resource, Instant> since, Paging paging) {
     return new PullPlan(
-        root, List.of("Property", "Member"), filter, 1000, since, PullPlan.isMlsGrid(root));
+        root,
+        PROPERTY_AND_MEMBER,
+        filter,
+        1000,
+        paging,
+        !since.isEmpty(),
+        since,
+        PullPlan.isMlsGrid(root));
   }
 
   @Test
   void aFullPullOfMlsGridReadsOnlyWhatMayBeShownAndAndsTheUsersFilter() {
     PullPlan plan =
-        plan(MLS_GRID, Optional.of("OriginatingSystemName eq 'mred'"), Optional.empty());
+        plan(MLS_GRID, Optional.of("OriginatingSystemName eq 'mred'"), Map.of(), Paging.TOP);
     assertEquals(
         Optional.of("MlgCanView eq true and (OriginatingSystemName eq 'mred')"),
-        plan.odataFilter());
+        plan.odataFilter(Resource.PROPERTY));
     assertEquals(
         "https://api.mlsgrid.com/v2/Property?$filter=MlgCanView%20eq%20true%20and%20"
-            + "%28OriginatingSystemName%20eq%20%27mred%27%29&$top=1000",
-        plan.firstPage("Property").toString());
+            + "%28OriginatingSystemName%20eq%20%27mred%27%29&$top=1000&$count=true",
+        plan.firstPage(Resource.PROPERTY).toString());
+    assertEquals(Map.of(), plan.pageHeaders());
   }
 
   @Test
-  void anIncrementalPullReadsFromAMinuteBeforeTheHighWaterMarkWithdrawnRecordsToo() {
-    PullPlan plan = plan(MLS_GRID, Optional.empty(), Optional.of(HIGH_WATER));
-    assertEquals(Optional.of("ModificationTimestamp gt 2026-11-20T08:29:00Z"), plan.odataFilter());
+  void odataPagingSendsThePageSizeAsAPreferenceAndNoTop() {
+    PullPlan plan = plan(BRIDGE, Optional.empty(), Map.of(), Paging.ODATA);
+    assertEquals(
+        "https://api.bridgedataoutput.com/api/v2/OData/test/Property?$count=true",
+        plan.firstPage(Resource.PROPERTY).toString());
+    assertEquals(Map.of("Prefer", "odata.maxpagesize=1000"), plan.pageHeaders());
+    assertEquals(
+        "https://api.bridgedataoutput.com/api/v2/OData/test/Member?$top=0&$count=true",
+        plan.countOnly(Resource.MEMBER).toString());
+  }
+
+  @Test
+  void nextLinksResolveAgainstTheServiceRoot() {
+    PullPlan plan = plan(BRIDGE, Optional.empty(), Map.of(), Paging.ODATA);
+    assertEquals(
+        URI.create("https://api.bridgedataoutput.com/api/v2/OData/test/Property?$skiptoken=abc"),
+        plan.resolve("Property?$skiptoken=abc"));
+    assertEquals(
+        URI.create("https://other.example/odata/Property?$skip=5"),
+        plan.resolve("https://other.example/odata/Property?$skip=5"));
+  }
+
+  @Test
+  void eachResourceOfAnIncrementalPullReadsFromAMinuteBeforeItsOwnMark() {
+    PullPlan plan =
+        plan(
+            MLS_GRID,
+            Optional.empty(),
+            Map.of(Resource.PROPERTY, HIGH_WATER, Resource.MEMBER, HIGH_WATER.plusSeconds(3600)),
+            Paging.TOP);
+    // MLS Grid's incremental pull reads withdrawn records too: MlgCanView false is its delete.
     assertEquals(
         Optional.of("ModificationTimestamp gt 2026-11-20T08:29:00Z"),
-        plan(BRIDGE, Optional.empty(), Optional.of(HIGH_WATER)).odataFilter());
+        plan.odataFilter(Resource.PROPERTY));
+    assertEquals(
+        Optional.of("ModificationTimestamp gt 2026-11-20T09:29:00Z"),
+        plan.odataFilter(Resource.MEMBER));
   }
 
   @Test
   void otherServersGetNoFilterOfTheirOwn() {
-    assertEquals(Optional.empty(), plan(BRIDGE, Optional.empty(), Optional.empty()).odataFilter());
     assertEquals(
-        "https://api.bridgedataoutput.com/api/v2/OData/test/Member?$top=1000",
-        plan(BRIDGE, Optional.empty(), Optional.empty()).firstPage("Member").toString());
+        Optional.empty(),
+        plan(BRIDGE, Optional.empty(), Map.of(), Paging.TOP).odataFilter(Resource.PROPERTY));
+    assertEquals(
+        "https://api.bridgedataoutput.com/api/v2/OData/test/Member?$top=1000&$count=true",
+        plan(BRIDGE, Optional.empty(), Map.of(), Paging.TOP).firstPage(Resource.MEMBER).toString());
     assertTrue(PullPlan.isMlsGrid(URI.create("https://api.mlsgrid.com/v2")));
     assertFalse(PullPlan.isMlsGrid(URI.create("https://mlsgrid.com.example/v2")));
     assertFalse(PullPlan.isMlsGrid(BRIDGE));
   }
 
   @Test
-  void resourcesAndPageSizeAreChecked() {
-    assertThrows(
-        IllegalArgumentException.class,
-        () ->
-            new PullPlan(BRIDGE, List.of("Member"), Optional.empty(), 10, Optional.empty(), false));
+  void resourcesMarksAndPageSizeAreChecked() {
     assertThrows(
         IllegalArgumentException.class,
         () ->
             new PullPlan(
                 BRIDGE,
-                List.of("Property", "Media"),
+                List.of(Resource.MEMBER),
                 Optional.empty(),
                 10,
-                Optional.empty(),
+                Paging.ODATA,
+                false,
+                Map.of(),
                 false));
     assertThrows(
         IllegalArgumentException.class,
         () ->
             new PullPlan(
-                BRIDGE, List.of("Property"), Optional.empty(), 0, Optional.empty(), false));
+                BRIDGE,
+                List.of(Resource.PROPERTY),
+                Optional.empty(),
+                0,
+                Paging.ODATA,
+                false,
+                Map.of(),
+                false));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new PullPlan(
+                BRIDGE,
+                List.of(Resource.PROPERTY),
+                Optional.empty(),
+                10,
+                Paging.ODATA,
+                false,
+                Map.of(Resource.PROPERTY, HIGH_WATER),
+                false));
   }
 
   @Test
