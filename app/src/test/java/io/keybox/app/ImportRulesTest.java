@@ -116,6 +116,36 @@ class ImportRulesTest {
   }
 
   @Test
+  void stateImportsNoOtherKeyboxModule() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.state..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "io.keybox.schema..",
+                "io.keybox.generator..",
+                "io.keybox.indexer..",
+                "io.keybox.store..",
+                "io.keybox.server..",
+                "io.keybox.app..")
+            .because("the state store keeps rows; the modules that use it know what they mean"));
+  }
+
+  @Test
+  void onlyTheStateStoreSpeaksSql() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("io.keybox.state..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("java.sql..", "org.sqlite..")
+            .because("no SQL outside the state store's typed repositories (ARCHITECTURE.md)"));
+  }
+
+  @Test
   void productionModulesDoNotImportTheGenerator() {
     check(
         noClasses()

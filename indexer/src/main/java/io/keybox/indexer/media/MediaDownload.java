@@ -1,0 +1,123 @@
+package io.keybox.indexer.media;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Downloads one photo and says what became of it: its bytes, a wait before trying again (429, 503
+ * with their Retry-After; other 5xx and network failures with the caller's backoff), a refusal of
+ * its URL (403 or 410: signed, short-lived URLs expire), or a failure not worth repeating (404, a
+ * file over the size limit, any other status).
+ */
+final class MediaDownload {
+  /** What a download came to. */
+  sealed interface Outcome {}
+
+  /** The photo's bytes. */
+  record Fetched(byte[] bytes) implements Outcome {}
+
+  /** Try again later; {@code after} is the server's Retry-After when it gave one. */
+  record Later(String reason, Optional<Duration> after) implements Outcome {}
+
+  /** The URL was refused (403, 410): a fresh URL may work. */
+  record Refused(int status) implements Outcome {}
+
+  /** Give up until the feed changes the photo. */
+  record Failed(String reason) implements Outcome {}
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration MAX_WAIT = Duration.ofMinutes(10);
+
+  private final HttpClient client;
+  private final Map<String, String> headers;
+  private final long maxBytes;
+  private final Clock clock;
+
+  /**
+   * @param headers headers every request carries (a provider's required ones)
+   * @param maxBytes the largest file accepted
+   */
+  MediaDownload(HttpClient client, Map<String, String> headers, long maxBytes, Clock clock) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.headers = Map.copyOf(headers);
+    this.maxBytes = maxBytes;
+    this.clock = clock;
+  }
+
+  Outcome fetch(String url) throws InterruptedException {
+    HttpRequest.Builder request;
+    try {
+      request = HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).GET();
+    } catch (IllegalArgumentException e) {
+      return new Failed("malformed URL");
+    }
+    headers.forEach(request::header);
+    try {
+      HttpResponse<InputStream> response =
+          client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+      int status = response.statusCode();
+      try (InputStream body = response.body()) {
+        if (status == 200) {
+          long declared = response.headers().firstValueAsLong("Content-Length").orElse(-1);
+          if (declared > maxBytes) {
+            return new Failed("larger than --media-max-bytes (" + declared + " bytes)");
+          }
+          byte[] bytes = body.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+          if (bytes.length > maxBytes) {
+            return new Failed("larger than --media-max-bytes");
+          }
+          return new Fetched(bytes);
+        }
+        if (status == 429 || status == 503) {
+          return new Later("HTTP " + status, retryAfter(response));
+        }
+        if (status == 403 || status == 410) {
+          return new Refused(status);
+        }
+        if (status >= 500) {
+          return new Later("HTTP " + status, Optional.empty());
+        }
+        return new Failed("HTTP " + status);
+      }
+    } catch (IOException e) {
+      // A reset, a time-out or a body shorter than its Content-Length: nothing is kept.
+      return new Later(e.getClass().getSimpleName(), Optional.empty());
+    }
+  }
+
+  private Optional<Duration> retryAfter(HttpResponse<?> response) {
+    Optional<String> value = response.headers().firstValue("Retry-After").map(String::strip);
+    if (value.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(cap(Duration.ofSeconds(Math.max(0, Long.parseLong(value.get())))));
+    } catch (NumberFormatException e) {
+      try {
+        Instant at =
+            ZonedDateTime.parse(value.get(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        Duration wait = Duration.between(clock.instant(), at);
+        return Optional.of(wait.isNegative() ? Duration.ZERO : cap(wait));
+      } catch (DateTimeParseException notADate) {
+        return Optional.empty();
+      }
+    }
+  }
+
+  private static Duration cap(Duration wait) {
+    return wait.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : wait;
+  }
+}

@@ -1,0 +1,256 @@
+package io.keybox.indexer.media;
+
+import io.keybox.state.media.MediaCatalog;
+import io.keybox.state.media.MirrorTask;
+import java.io.IOException;
+import java.net.http.HttpClient;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import java.util.logging.Logger;
+
+/**
+ * Works through a vendor's {@link MediaCatalog}: downloads each due photo once (every listing's
+ * cover before any second photo, newest listings first), makes its {@link PhotoVariants}, stores
+ * them ({@link MediaFiles}) and records the outcome. Requests start at most {@code maxRps} a second
+ * across all threads, and a 429 or 503 holds every thread for its Retry-After. A URL refused with
+ * 403 or 410 (signed URLs expire) is asked for afresh through {@link FreshUrls}, once. A file that
+ * is no image, too large or missing (404) is recorded as failed with its reason and the run goes
+ * on; a network failure or a 5xx is retried later with a backoff that grows with the attempts,
+ * until {@link #MAX_ATTEMPTS}.
+ *
+ * <p>Nothing partial is ever served: the catalog names a digest only once its variants are whole on
+ * disk, and a kill at any moment leaves the photo pending for the next run.
+ */
+public final class MediaMirror {
+  /** Attempts at one photo before it is recorded as failed. */
+  static final int MAX_ATTEMPTS = 8;
+
+  private static final Logger LOG = Logger.getLogger(MediaMirror.class.getName());
+  private static final Duration FIRST_BACKOFF = Duration.ofSeconds(30);
+  private static final Duration MAX_BACKOFF = Duration.ofHours(6);
+
+  /** A fresh URL for a photo whose URL was refused (the pull re-reads its listing's Media). */
+  @FunctionalInterface
+  public interface FreshUrls {
+    Optional<String> urlFor(MirrorTask task) throws IOException, InterruptedException;
+
+    /** For feeds with no way to ask again. */
+    FreshUrls NONE = task -> Optional.empty();
+  }
+
+  /** Waits; the tests' pause records instead of sleeping. */
+  @FunctionalInterface
+  public interface Pause {
+    void sleep(Duration duration) throws InterruptedException;
+  }
+
+  /**
+   * What one run did.
+   *
+   * @param mirrored photos stored
+   * @param failed photos given up on
+   * @param later photos to try again later
+   * @param bytes bytes downloaded
+   */
+  public record Report(long mirrored, long failed, long later, long bytes) {}
+
+  /**
+   * How the mirror runs.
+   *
+   * @param maxRps requests started per second, across threads
+   * @param threads downloads at once
+   * @param maxBytes the largest photo accepted
+   * @param headers headers every request carries
+   */
+  public record Settings(double maxRps, int threads, long maxBytes, Map<String, String> headers) {
+    public Settings {
+      if (!(maxRps > 0)) {
+        throw new IllegalArgumentException("maxRps must be above 0 (got: " + maxRps + ")");
+      }
+      if (threads < 1) {
+        throw new IllegalArgumentException("threads must be >= 1 (got: " + threads + ")");
+      }
+      if (maxBytes < 1) {
+        throw new IllegalArgumentException("maxBytes must be >= 1 (got: " + maxBytes + ")");
+      }
+      headers = Map.copyOf(headers);
+    }
+  }
+
+  private final MediaCatalog catalog;
+  private final MediaFiles files;
+  private final MediaDownload download;
+  private final PhotoVariants variants = new PhotoVariants();
+  private final FreshUrls freshUrls;
+  private final Settings settings;
+  private final Clock clock;
+  private final Pause pause;
+  private final Duration interval;
+  private Instant nextStart = Instant.MIN;
+
+  public MediaMirror(
+      MediaCatalog catalog,
+      MediaFiles files,
+      HttpClient client,
+      FreshUrls freshUrls,
+      Settings settings,
+      Clock clock,
+      Pause pause) {
+    this.catalog = Objects.requireNonNull(catalog, "catalog");
+    this.files = Objects.requireNonNull(files, "files");
+    this.download = new MediaDownload(client, settings.headers(), settings.maxBytes(), clock);
+    this.freshUrls = Objects.requireNonNull(freshUrls, "freshUrls");
+    this.settings = settings;
+    this.clock = clock;
+    this.pause = pause;
+    this.interval = Duration.ofNanos((long) (1e9 / settings.maxRps()));
+  }
+
+  /**
+   * Mirrors due photos until none is due or {@code stop} says so (checked between batches).
+   *
+   * @throws IOException when the media folder cannot be written
+   */
+  public Report run(BooleanSupplier stop) throws IOException, InterruptedException {
+    files.removeTemporaries();
+    AtomicLong mirrored = new AtomicLong();
+    AtomicLong failed = new AtomicLong();
+    AtomicLong later = new AtomicLong();
+    AtomicLong bytes = new AtomicLong();
+    ExecutorService pool = Executors.newFixedThreadPool(settings.threads());
+    try {
+      while (!stop.getAsBoolean()) {
+        List<MirrorTask> batch = catalog.next(settings.threads() * 4);
+        if (batch.isEmpty()) {
+          break;
+        }
+        List<Callable<Void>> work = new ArrayList<>();
+        for (MirrorTask task : batch) {
+          work.add(
+              () -> {
+                switch (mirror(task, bytes)) {
+                  case MIRRORED -> mirrored.incrementAndGet();
+                  case FAILED -> failed.incrementAndGet();
+                  case LATER -> later.incrementAndGet();
+                }
+                return null;
+              });
+        }
+        for (Future<Void> done : pool.invokeAll(work)) {
+          try {
+            done.get();
+          } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+              throw io;
+            }
+            throw new IllegalStateException("mirroring a photo failed", e.getCause());
+          }
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    return new Report(mirrored.get(), failed.get(), later.get(), bytes.get());
+  }
+
+  private enum Result {
+    MIRRORED,
+    FAILED,
+    LATER
+  }
+
+  private Result mirror(MirrorTask task, AtomicLong downloaded)
+      throws IOException, InterruptedException {
+    String url = task.sourceUrl();
+    boolean refreshed = false;
+    while (true) {
+      pace();
+      MediaDownload.Outcome outcome = download.fetch(url);
+      switch (outcome) {
+        case MediaDownload.Fetched fetched -> {
+          downloaded.addAndGet(fetched.bytes().length);
+          return store(task, fetched.bytes());
+        }
+        case MediaDownload.Later wait -> {
+          wait.after().ifPresent(this::holdFor);
+          return later(task, wait.reason(), wait.after());
+        }
+        case MediaDownload.Refused refused -> {
+          Optional<String> fresh = refreshed ? Optional.empty() : freshUrls.urlFor(task);
+          if (fresh.isEmpty() || fresh.get().equals(url)) {
+            return fail(task, "HTTP " + refused.status() + " (no fresh URL)");
+          }
+          refreshed = true;
+          url = fresh.get();
+        }
+        case MediaDownload.Failed failure -> {
+          return fail(task, failure.reason());
+        }
+      }
+    }
+  }
+
+  private Result store(MirrorTask task, byte[] source) throws IOException {
+    PhotoVariants.Variants made;
+    try {
+      made = variants.make(source);
+    } catch (UnusableImageException e) {
+      return fail(task, e.getMessage());
+    }
+    String digest = MediaFiles.digest(source);
+    files.store(digest, made.jpegs());
+    catalog.mirrored(task.mediaKey(), digest, made.bytes(), made.width(), made.height());
+    return Result.MIRRORED;
+  }
+
+  private Result later(MirrorTask task, String reason, Optional<Duration> after) {
+    if (task.attempts() + 1 >= MAX_ATTEMPTS) {
+      return fail(task, reason + " (" + MAX_ATTEMPTS + " attempts)");
+    }
+    Duration backoff = FIRST_BACKOFF.multipliedBy(1L << Math.min(task.attempts(), 20));
+    Duration wait = after.orElse(backoff.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : backoff);
+    catalog.retryLater(task.mediaKey(), reason, clock.instant().plus(wait));
+    return Result.LATER;
+  }
+
+  private Result fail(MirrorTask task, String reason) {
+    LOG.fine(() -> "photo " + task.mediaKey() + " of listing " + task.listingKey() + ": " + reason);
+    catalog.failed(task.mediaKey(), reason);
+    return Result.FAILED;
+  }
+
+  /** Waits for this thread's turn under the rate cap. */
+  private void pace() throws InterruptedException {
+    Duration wait;
+    synchronized (this) {
+      Instant now = clock.instant();
+      Instant start = nextStart.isAfter(now) ? nextStart : now;
+      nextStart = start.plus(interval);
+      wait = Duration.between(now, start);
+    }
+    if (!wait.isZero() && !wait.isNegative()) {
+      pause.sleep(wait);
+    }
+  }
+
+  /** Holds every thread's next request for {@code wait} (the server asked for it). */
+  private synchronized void holdFor(Duration wait) {
+    Instant until = clock.instant().plus(wait);
+    if (until.isAfter(nextStart)) {
+      nextStart = until;
+    }
+  }
+}
