@@ -470,6 +470,19 @@ test_dist() {
   return "$rc"
 }
 
+# dist/keybox-VERSION-oci.tar, the OCI image of dist's archive (made first when older than the jar),
+# and its test: packaging/oci/image.sh, which needs no container engine (and root for the test).
+image() {
+  local version archive
+  version=$(project_version)
+  archive="$DIST/keybox-$version-linux-x64.tar.gz"
+  [ "$archive" -nt "$KEYBOX_JAR" ] || dist
+  "$PACKAGING/oci/image.sh" build "$archive" "$DIST/keybox-$version-oci.tar" "$version" "$(commit)"
+}
+test_image() {
+  "$PACKAGING/oci/image.sh" test "$DIST/keybox-$(project_version)-oci.tar" "$(project_version)" "$(free_port)"
+}
+
 # A TCP port on 127.0.0.1 that nothing listens on (bash's /dev/tcp: a refused connection).
 free_port() {
   local port i
@@ -502,6 +515,7 @@ Commands (each takes --help):
   bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres]
             [--out FILE] [--quick]                           Keybox vs raw Lucene vs PostgreSQL
   dist                       build dist/: the archive with its own runtime, and the .deb
+  image                      build dist/keybox-VERSION-oci.tar, the OCI image (no engine needed)
   version                    the version, commit, Lucene version and JDK
   help                       this text
 
@@ -539,11 +553,16 @@ HELP
       setup_java
       mkdir -p "$LOCAL"
       (cd "$ROOT" && ./mvnw -B verify "-Dkeybox.commit=$(commit)" "$@")
-      # The whole suite (no MAVEN ARGS) also builds dist's archive and .deb and tests them; the
-      # jars verify just packaged are the build's.
+      # The whole suite (no MAVEN ARGS) also builds dist's archive, .deb and image and tests them;
+      # the jars verify just packaged are the build's. The image's test runs it in a chroot: root's.
       if [ $# -eq 0 ]; then
         touch "$STAMP"
         dist && test_dist
+        if [ "$(id -u)" -eq 0 ]; then
+          image && test_image
+        else
+          say "the image's test runs its root filesystem in a chroot, which needs root: skipped"
+        fi
       fi
       ;;
     index | generate | pull | publish) setup_java; build; batch "$cmd" "$@" ;;
@@ -563,6 +582,20 @@ HELP
         exit 0
       fi
       setup_java; build; dist ;;
+    image)
+      if [ "${1:-}" = "--help" ]; then
+        cat <<'HELP'
+Usage: ./run.sh image
+
+Builds dist/keybox-VERSION-oci.tar (after dist's archive, when that is older than the build): an
+OCI image layout in one tar, for podman load or docker load, made without a container engine or a
+registry from Debian packages (libc6, libgcc-s1, busybox-static) and dist's archive at /opt/keybox.
+It runs as uid 65532, ENTRYPOINT keybox, CMD serve --data-dir /var/lib/keybox/data --host 0.0.0.0
+--behind-proxy, port 8080, volume /var/lib/keybox. Needs umoci and apt (installed when root).
+HELP
+        exit 0
+      fi
+      setup_java; build; image ;;
     bench) setup_java; build; bench "$@" ;;
     *) usage >&2; die "unknown command '$cmd'" 1 ;;
   esac
