@@ -41,8 +41,9 @@ need() {
     die "apt-get could not install ${missing[*]}"
 }
 
-# The image's tag inside the layout: its version (the OCI reference grammar allows no '+').
-tag_of() { printf '%s\n' "${1//+/-}"; }
+# The image's name inside the layout (its ref.name, which podman load names the image by):
+# localhost/keybox:VERSION ('+' is no tag character).
+tag_of() { printf 'localhost/keybox:%s\n' "${1//+/-}"; }
 
 # base_layer DIR: the Debian packages unpacked into DIR, the launcher's tools linked to busybox,
 # and the files a process looks up at start: its user, its group, localhost, and /tmp.
