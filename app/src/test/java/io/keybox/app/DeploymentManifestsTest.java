@@ -277,6 +277,7 @@ class DeploymentManifestsTest {
     JsonNode services = compose.path("services");
     Set<String> published = new HashSet<>();
     Set<String> followed = new HashSet<>();
+    Set<String> hostPorts = new HashSet<>();
     List<String> problems = new ArrayList<>();
     for (JsonNode service : keyboxServices()) {
       assertEquals(COMPOSE_IMAGE + BuildInfo.current().version(), service.path("image").asText());
@@ -299,6 +300,9 @@ class DeploymentManifestsTest {
           .filter(keys -> !mounted.contains(keys))
           .ifPresent(keys -> problems.add("--keys " + keys + " not mounted"));
       for (JsonNode port : service.path("ports")) {
+        if (!hostPorts.add(port.asText().substring(0, port.asText().lastIndexOf(':')))) {
+          problems.add(port.asText() + ": a host port taken by another service");
+        }
         if (!port.asText().endsWith(":" + SERVE_PORT)) {
           problems.add(port.asText() + " is not the server's port " + SERVE_PORT);
         }
