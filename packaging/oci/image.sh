@@ -104,8 +104,13 @@ build() {
   umoci raw add-layer --image "$image" --history.created_by "Debian packages: $base_list" "$work/base.tar"
   umoci raw add-layer --image "$image" --history.created_by "$(basename "$archive") at /opt/keybox" \
     "$work/app.tar"
-  # The source label: KEYBOX_IMAGE_SOURCE, or the repository's own remote when it has one.
-  source=${KEYBOX_IMAGE_SOURCE:-$(git -C "$(dirname "$archive")" remote get-url origin 2>/dev/null || true)}
+  # The source label: KEYBOX_IMAGE_SOURCE, or the repository's own remote when it is a URL (a
+  # clone of a folder names no source anyone else can reach).
+  source=${KEYBOX_IMAGE_SOURCE:-}
+  if [ -z "$source" ]; then
+    source=$(git -C "$(dirname "$archive")" remote get-url origin 2>/dev/null || true)
+    [[ "$source" =~ ^(https?|ssh|git)://|^git@ ]] || source=""
+  fi
   local labels=(
     "org.opencontainers.image.title=keybox"
     "org.opencontainers.image.description=Keybox: a self-hosted listings search server on Apache Lucene"
