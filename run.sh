@@ -340,8 +340,7 @@ dist() {
   cp -p "$KEYBOX_JAR" "$stage/lib/keybox.jar"
   cp -p "$PACKAGING/bin/keybox" "$stage/bin/keybox"
   cp -p "$PACKAGING/libexec/keybox-pull" "$stage/libexec/keybox-pull"
-  cp -p "$ROOT/README.md" "$stage/"
-  [ ! -f "$ROOT/LICENSE" ] || cp -p "$ROOT/LICENSE" "$stage/"
+  cp -p "$ROOT/README.md" "$ROOT/LICENSE" "$ROOT/app/target/licence/NOTICE" "$stage/"
   cp -pR "$ROOT/docs/." "$stage/docs/"
   # The training run of this runtime: the archive maps only into the JVM it was made by.
   (JAVA_HOME="$stage/runtime" JAVA="$stage/runtime/bin/java" KEYBOX_JAR="$stage/lib/keybox.jar" \
@@ -358,6 +357,8 @@ dist() {
   ln -s /opt/keybox/bin/keybox "$root/usr/bin/keybox"
   install -m 0644 "$PACKAGING/etc/keybox.conf" "$root/etc/keybox/keybox.conf"
   install -m 0644 "$PACKAGING"/systemd/* "$root/lib/systemd/system/"
+  # Debian's machine-readable copyright file, made by the build from the dependency tree (app/pom.xml).
+  install -D -m 0644 "$ROOT/app/target/licence/copyright" "$root/usr/share/doc/keybox/copyright"
   size=$(du -sk "$root" | cut -f 1)
   sed -e "s/@VERSION@/$deb_version/" -e "s/@SIZE@/$size/" "$PACKAGING/deb/control" >"$root/DEBIAN/control"
   install -m 0644 "$PACKAGING/deb/conffiles" "$root/DEBIAN/conffiles"
@@ -412,10 +413,16 @@ test_dist() {
   ! grep -q 'incubator modules' "$tmp/demo.log" || { say "test_dist: FAILED: the incubator warning is back"; rc=1; }
   grep -q '^keybox demo: stopped ([0-9]* requests in flight, [0-9]* answered)$' "$tmp/demo.log" ||
     { cat "$tmp/demo.log" >&2; say "test_dist: FAILED: no line when the demo stopped"; rc=1; }
+  # The licence and the notices, top level: the Apache text, and the bundled artifacts by licence.
+  grep -q '^ *Version 2.0, January 2004$' "$tmp/keybox-$version/LICENSE" &&
+    grep -q '^  org.apache.lucene:lucene-core:[^ ]* (Apache-2.0)$' "$tmp/keybox-$version/NOTICE" &&
+    grep -q '^  org.slf4j:slf4j-api:[^ ]* (MIT)$' "$tmp/keybox-$version/NOTICE" ||
+    { say "test_dist: FAILED: the archive's LICENSE or NOTICE"; rc=1; }
   listing=$(dpkg-deb -c "$deb")
   for f in ./opt/keybox/bin/keybox ./opt/keybox/runtime/bin/java ./opt/keybox/lib/keybox.jar \
     ./opt/keybox/lib/keybox.jsa ./opt/keybox/libexec/keybox-pull ./opt/keybox/README.md \
-    ./opt/keybox/docs/operations.md ./usr/bin/keybox ./etc/keybox/keybox.conf \
+    ./opt/keybox/docs/operations.md ./opt/keybox/LICENSE ./opt/keybox/NOTICE ./usr/bin/keybox \
+    ./usr/share/doc/keybox/copyright ./etc/keybox/keybox.conf \
     ./lib/systemd/system/keybox.service ./lib/systemd/system/keybox-pull@.service \
     ./lib/systemd/system/keybox-pull@.timer; do
     grep -q " $f\( \|$\)" <<<"$listing" || { say "test_dist: FAILED: $f not in $(basename "$deb")"; rc=1; }
@@ -425,7 +432,8 @@ test_dist() {
   grep -q ' root/root .* ./usr/bin/keybox -> /opt/keybox/bin/keybox' <<<"$listing" ||
     { say "test_dist: FAILED: /usr/bin/keybox is not root's link to /opt/keybox/bin/keybox"; rc=1; }
   info=$(dpkg-deb -I "$deb" control conffiles postinst prerm postrm)
-  for pattern in '^Package: keybox$' '^Architecture: amd64$' '^/etc/keybox/keybox.conf$' 'adduser --system' \
+  for pattern in '^Package: keybox$' '^Architecture: amd64$' '^Maintainer: The Keybox project <' \
+    '^/etc/keybox/keybox.conf$' 'adduser --system' \
     'install -d -o keybox -g keybox -m 0750 /var/lib/keybox'; do
     grep -q -- "$pattern" <<<"$info" || { say "test_dist: FAILED: '$pattern' not in the .deb's control files"; rc=1; }
   done
@@ -437,6 +445,10 @@ test_dist() {
     grep -q -- "$pattern" "$tmp/deb/lib/systemd/system/keybox.service" ||
       { say "test_dist: FAILED: '$pattern' not in keybox.service"; rc=1; }
   done
+  { head -n 1 "$tmp/deb/usr/share/doc/keybox/copyright" |
+    grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' &&
+    grep -qx 'License: Apache-2.0 and MIT and MIT-0' "$tmp/deb/usr/share/doc/keybox/copyright"; } ||
+    { say "test_dist: FAILED: /usr/share/doc/keybox/copyright"; rc=1; }
   grep -q '^ExecStart=/opt/keybox/libexec/keybox-pull %i$' "$tmp/deb/lib/systemd/system/keybox-pull@.service" &&
     grep -q '^OnCalendar=' "$tmp/deb/lib/systemd/system/keybox-pull@.timer" ||
     { say "test_dist: FAILED: keybox-pull@.service or .timer"; rc=1; }
@@ -456,6 +468,19 @@ test_dist() {
   rm -rf "$tmp"
   [ "$rc" -eq 0 ] && say "test_dist: passed"
   return "$rc"
+}
+
+# dist/keybox-VERSION-oci.tar, the OCI image of dist's archive (made first when older than the jar),
+# and its test: packaging/oci/image.sh, which needs no container engine (and root for the test).
+image() {
+  local version archive
+  version=$(project_version)
+  archive="$DIST/keybox-$version-linux-x64.tar.gz"
+  [ "$archive" -nt "$KEYBOX_JAR" ] || dist
+  "$PACKAGING/oci/image.sh" build "$archive" "$DIST/keybox-$version-oci.tar" "$version" "$(commit)"
+}
+test_image() {
+  "$PACKAGING/oci/image.sh" test "$DIST/keybox-$(project_version)-oci.tar" "$(project_version)" "$(free_port)"
 }
 
 # A TCP port on 127.0.0.1 that nothing listens on (bash's /dev/tcp: a refused connection).
@@ -490,6 +515,7 @@ Commands (each takes --help):
   bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres]
             [--out FILE] [--quick]                           Keybox vs raw Lucene vs PostgreSQL
   dist                       build dist/: the archive with its own runtime, and the .deb
+  image                      build dist/keybox-VERSION-oci.tar, the OCI image (no engine needed)
   version                    the version, commit, Lucene version and JDK
   help                       this text
 
@@ -527,11 +553,16 @@ HELP
       setup_java
       mkdir -p "$LOCAL"
       (cd "$ROOT" && ./mvnw -B verify "-Dkeybox.commit=$(commit)" "$@")
-      # The whole suite (no MAVEN ARGS) also builds dist's archive and .deb and tests them; the
-      # jars verify just packaged are the build's.
+      # The whole suite (no MAVEN ARGS) also builds dist's archive, .deb and image and tests them;
+      # the jars verify just packaged are the build's. The image's test runs it in a chroot: root's.
       if [ $# -eq 0 ]; then
         touch "$STAMP"
         dist && test_dist
+        if [ "$(id -u)" -eq 0 ]; then
+          image && test_image
+        else
+          say "the image's test runs its root filesystem in a chroot, which needs root: skipped"
+        fi
       fi
       ;;
     index | generate | pull | publish) setup_java; build; batch "$cmd" "$@" ;;
@@ -551,6 +582,20 @@ HELP
         exit 0
       fi
       setup_java; build; dist ;;
+    image)
+      if [ "${1:-}" = "--help" ]; then
+        cat <<'HELP'
+Usage: ./run.sh image
+
+Builds dist/keybox-VERSION-oci.tar (after dist's archive, when that is older than the build): an
+OCI image layout in one tar, for podman load or docker load, made without a container engine or a
+registry from Debian packages (libc6, libgcc-s1, busybox-static) and dist's archive at /opt/keybox.
+It runs as uid 65532, ENTRYPOINT keybox, CMD serve --data-dir /var/lib/keybox/data --host 0.0.0.0
+--behind-proxy, port 8080, volume /var/lib/keybox. Needs umoci and apt (installed when root).
+HELP
+        exit 0
+      fi
+      setup_java; build; image ;;
     bench) setup_java; build; bench "$@" ;;
     *) usage >&2; die "unknown command '$cmd'" 1 ;;
   esac

@@ -10,15 +10,16 @@ import picocli.CommandLine.IVersionProvider;
 /**
  * What this binary is: Keybox's version and commit (written into {@code build.properties} by the
  * build: the commit is {@code git rev-parse} of the tree {@code run.sh} built, "unknown" for a
- * build outside git or by a bare {@code ./mvnw}), the Lucene it links and the JDK it runs on. The
- * lines of {@code keybox version} and {@code keybox --version}.
+ * build outside git or by a bare {@code ./mvnw}), its licence (the POM's), the Lucene it links and
+ * the JDK it runs on. The lines of {@code keybox version} and {@code keybox --version}.
  *
  * @param version Keybox's version, e.g. {@code 0.1.0-SNAPSHOT}
  * @param commit the commit built, or {@code unknown}
+ * @param licence Keybox's licence, an SPDX identifier ({@code Apache-2.0}), or {@code unknown}
  * @param lucene the Lucene version on the class path
  * @param jdk the running JDK: version, vendor
  */
-record BuildInfo(String version, String commit, String lucene, String jdk) {
+record BuildInfo(String version, String commit, String licence, String lucene, String jdk) {
   /** This binary's. */
   static BuildInfo current() {
     Properties build = new Properties();
@@ -32,6 +33,7 @@ record BuildInfo(String version, String commit, String lucene, String jdk) {
     return new BuildInfo(
         known(build.getProperty("version")),
         known(build.getProperty("commit")),
+        known(build.getProperty("licence")),
         Version.LATEST.toString(),
         Runtime.version() + " (" + System.getProperty("java.vendor", "unknown vendor") + ")");
   }
@@ -43,7 +45,12 @@ record BuildInfo(String version, String commit, String lucene, String jdk) {
 
   /** The lines printed, one fact each. */
   List<String> lines() {
-    return List.of("keybox " + version, "commit " + commit, "lucene " + lucene, "jdk    " + jdk);
+    return List.of(
+        "keybox " + version,
+        "commit " + commit,
+        "licence " + licence + " (LICENSE and NOTICE beside the binary say what it bundles)",
+        "lucene " + lucene,
+        "jdk    " + jdk);
   }
 
   /** The provider of {@code keybox --version}. */

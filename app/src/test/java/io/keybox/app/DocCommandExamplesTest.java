@@ -34,7 +34,7 @@ class DocCommandExamplesTest {
           words.size() > 2 ? words.subList(2, words.size()).toArray(String[]::new) : new String[0];
       try {
         switch (command) {
-          case "", "help", "test", "dist", "version" -> {} // no options (test: Maven arguments)
+          case "", "help", "test", "dist", "image", "version" -> {} // test: Maven arguments
           case "--port" -> check("demo", words.subList(1, words.size()).toArray(String[]::new));
           case "index", "pull", "serve", "generate", "publish" -> check(command, rest);
           case "keys" -> {

@@ -16,16 +16,19 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code keybox version}, {@code --version}, and what {@code keybox demo} does before serving. */
 class VersionAndDemoCommandTest {
   @Test
-  void versionNamesKeyboxItsCommitLuceneAndTheJdk() {
+  void versionNamesKeyboxItsCommitLicenceLuceneAndTheJdk() {
     Commands.Result run = Commands.run("version");
     assertEquals(0, run.code(), run.err());
     List<String> lines = run.out().lines().toList();
-    assertEquals(4, lines.size(), run.out());
+    assertEquals(5, lines.size(), run.out());
     assertTrue(lines.get(0).matches("keybox \\S+"), lines.get(0));
     assertFalse(lines.get(0).contains("${"), "an unfiltered version: " + lines.get(0));
     assertTrue(lines.get(1).matches("commit \\S+"), lines.get(1));
-    assertEquals("lucene " + Version.LATEST, lines.get(2));
-    assertTrue(lines.get(3).startsWith("jdk    " + Runtime.version()), lines.get(3));
+    assertEquals(
+        "licence Apache-2.0 (LICENSE and NOTICE beside the binary say what it bundles)",
+        lines.get(2));
+    assertEquals("lucene " + Version.LATEST, lines.get(3));
+    assertTrue(lines.get(4).startsWith("jdk    " + Runtime.version()), lines.get(4));
     assertEquals("", run.err());
   }
 
