@@ -43,6 +43,19 @@ public final class GeoPointField implements SearchField {
     }
   }
 
+  /**
+   * Records whose point lies in the box; a box with {@code minLng > maxLng} crosses the
+   * antimeridian, and Lucene queries its two halves.
+   */
+  public Query inBox(double minLat, double maxLat, double minLng, double maxLng) {
+    return LatLonPoint.newBoxQuery(name, minLat, maxLat, minLng, maxLng);
+  }
+
+  /** Records whose point lies within {@code metres} of a point (great-circle distance). */
+  public Query withinDistance(double lat, double lng, double metres) {
+    return LatLonPoint.newDistanceQuery(name, lat, lng, metres);
+  }
+
   /** Records whose point lies inside {@code polygon}. */
   public Query within(Polygon polygon) {
     return LatLonPoint.newPolygonQuery(name, polygon);

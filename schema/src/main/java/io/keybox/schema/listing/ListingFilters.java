@@ -9,6 +9,7 @@ import io.keybox.schema.filter.Filter.Bound;
 import io.keybox.schema.filter.Filter.Custom;
 import io.keybox.schema.filter.Filter.Text;
 import io.keybox.schema.filter.FilterTable;
+import io.keybox.schema.filter.GeoArea;
 import io.keybox.schema.filter.GeoPolygon;
 import io.keybox.schema.filter.PointsParser;
 import io.keybox.schema.filter.ValueParser;
@@ -343,6 +344,41 @@ public final class ListingFilters {
               + " itself (rectangle corners NE, NW, SE, SW) is replaced by the convex hull of its"
               + " points.");
 
+  /** The map's viewport ({@link GeoArea#box}). */
+  public static final Custom<GeoArea.Box> BBOX =
+      new Custom<>(
+          "bbox",
+          false,
+          ValueType.TEXT,
+          List.of(),
+          Clauses.ONE,
+          GeoArea::box,
+          Optional.empty(),
+          box ->
+              Optional.of(
+                  ListingFields.GEO.inBox(box.minLat(), box.maxLat(), box.minLng(), box.maxLng())),
+          "`minLng,minLat,maxLng,maxLat` (decimal degrees, the map's viewport, as GeoJSON orders a"
+              + " bbox): listings whose `geo` lies in the box. A box whose minLng is above its"
+              + " maxLng crosses the 180th meridian. Combines with every other filter, `points`"
+              + " and `radius` too (all must hold).");
+
+  /** A circle around a point ({@link GeoArea#circle}). */
+  public static final Custom<GeoArea.Circle> RADIUS =
+      new Custom<>(
+          "radius",
+          false,
+          ValueType.TEXT,
+          List.of(),
+          Clauses.ONE,
+          GeoArea::circle,
+          Optional.empty(),
+          circle ->
+              Optional.of(
+                  ListingFields.GEO.withinDistance(circle.lat(), circle.lng(), circle.metres())),
+          "`lat,lng,distance` with the distance in `mi` or `km`, e.g. `29.76,-95.37,5mi`:"
+              + " listings whose `geo` lies within that great-circle distance of the point;"
+              + " 0 < distance <= 500 mi.");
+
   private static final ValueParser<IdxRule> IDX_RULES =
       ValueParsers.oneOf(IdxRule::parse, IdxRule.parameterValues());
 
@@ -405,6 +441,8 @@ public final class ListingFilters {
               EXTERIOR_FEATURES,
               WATER,
               POINTS,
+              BBOX,
+              RADIUS,
               IDX));
 
   /**

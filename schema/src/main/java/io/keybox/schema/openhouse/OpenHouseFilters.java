@@ -76,5 +76,8 @@ public final class OpenHouseFilters {
               ListingFilters.MIN_BEDS,
               ListingFilters.MIN_BATHS,
               START_DATE,
+              ListingFilters.POINTS,
+              ListingFilters.BBOX,
+              ListingFilters.RADIUS,
               ListingFilters.IDX));
 }
