@@ -2,6 +2,7 @@ package io.keybox.app.cli;
 
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -149,7 +150,10 @@ public final class Cli {
     }
     String name = name(spec);
     Class<?> type = spec.typeInfo().getType();
-    if (WHOLE_NUMBERS.contains(type)) {
+    // An option with its own converter words its refusals (a byte size is a long, but no plain
+    // whole number); picocli's built-in one for numbers gets the general wording.
+    boolean ownConverter = spec.converters() != null && spec.converters().length > 0;
+    if (WHOLE_NUMBERS.contains(type) && !ownConverter) {
       return Optional.of(wording.notAWholeNumber(name, e.getValue(), range(spec)));
     }
     if (e.getCause() instanceof TypeConversionException c) {
@@ -161,10 +165,14 @@ public final class Cli {
     return Optional.empty();
   }
 
-  /** Refuses a matched numeric option outside its {@link Range}. */
+  /**
+   * Refuses a matched numeric option outside its {@link Range}, and a duration shorter than its
+   * {@link DurationRange}.
+   */
   static void checkRanges(ParseResult result) {
     for (ParseResult r = result; r != null; r = r.subcommand()) {
       for (OptionSpec option : r.matchedOptions()) {
+        checkDuration(r, option);
         Optional<Range> range = range(option);
         if (range.isPresent() && option.getValue() instanceof Number n) {
           long value = n.longValue();
@@ -178,6 +186,21 @@ public final class Cli {
           }
         }
       }
+    }
+  }
+
+  private static void checkDuration(ParseResult result, OptionSpec option) {
+    if (option.userObject() instanceof AnnotatedElement element
+        && element.getAnnotation(DurationRange.class) instanceof DurationRange range
+        && option.getValue() instanceof Duration value
+        && value.toMillis() < range.minMillis()) {
+      List<String> given = option.originalStringValues();
+      String text = given.isEmpty() ? value.toString() : given.get(given.size() - 1);
+      throw new ParameterException(
+          result.commandSpec().commandLine(),
+          option.longestName() + ": " + DurationConverter.refusal(text, range),
+          option,
+          text);
     }
   }
 
