@@ -13,6 +13,7 @@ import io.keybox.server.Server;
 import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.http.ListenException;
+import io.keybox.server.http.PlainHttpRefusedException;
 import io.keybox.server.tls.TlsException;
 import io.keybox.server.tls.TlsIdentity;
 import io.keybox.store.StoreUrl;
@@ -336,7 +337,8 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
                       replica.store(), replica.poll().toMillis() / 1000.0, options.dataDir()));
       UntilStopped.await(server, out, "keybox serve");
       return 0;
-    } catch (KeysFileException | IllegalStateException e) {
+    } catch (KeysFileException | PlainHttpRefusedException e) {
+      // Only the refusals of what the operator gave: anything unexpected stays exit 2, logged.
       throw CommandFailure.badInput(e.getMessage(), e);
     } catch (ListenException e) {
       throw CommandFailure.failure(e.getMessage(), e);

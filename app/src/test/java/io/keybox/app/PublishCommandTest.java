@@ -124,6 +124,8 @@ class PublishCommandTest {
         "pull --data-dir d --vendor v --url https://h/odata --token-url https://h/t --client-id c"
             + " --bearer-token-file f | keybox pull: --bearer-token-file: give it or --token-url"
             + " with --client-id, not both",
+        "pull --data-dir d --vendor v --url https://h/odata --bearer-token-file /nonexistent/t |"
+            + " keybox pull: --bearer-token-file: cannot read '/nonexistent/t' (no such file)",
         "publish --data-dir d --vendor v --to file:///x --s3-endpoint http://h --s3-endpoint"
             + " http://i | --s3-endpoint is given more than once",
       })

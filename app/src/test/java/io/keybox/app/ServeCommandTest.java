@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.keybox.app.cli.ByteSizeConverter;
 import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.SecretHash;
+import io.keybox.server.http.ListenException;
 import io.keybox.server.tls.TestCertificates;
 import io.keybox.store.StoreUrl;
 import java.net.URI;
@@ -16,6 +17,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,6 +78,61 @@ class ServeCommandTest {
     assertRefused(
         serve(Map.of(), "--keys", dir.resolve("none.json").toString(), "--port", "0"),
         "no such file");
+  }
+
+  @Test
+  void anExitTwoFailureLogsItsThrowableAndDebugPrintsAnyFailuresStackTrace() throws Exception {
+    List<LogRecord> records = new CopyOnWriteArrayList<>();
+    Handler handler =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            records.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    Logger logger = Logger.getLogger("io.keybox.app");
+    logger.addHandler(handler);
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String port = String.valueOf(taken.getLocalPort());
+      Result plain = serve(Map.of(), "--keys", keys.toString(), "--port", port);
+      assertEquals(2, plain.code(), plain.err());
+      assertEquals(1, plain.err().lines().count(), plain.err());
+      assertEquals(1, records.size(), records.toString());
+      assertEquals(Level.SEVERE, records.get(0).getLevel());
+      assertEquals(plain.err().strip(), records.get(0).getMessage());
+      assertEquals(ListenException.class, records.get(0).getThrown().getClass());
+      records.clear();
+
+      Result debug = serve(Map.of(), "--keys", keys.toString(), "--port", port, "--debug");
+      assertEquals(2, debug.code(), debug.err());
+      assertTrue(
+          debug.err().startsWith("io.keybox.server.http.ListenException: cannot listen on"),
+          debug.err());
+      assertTrue(debug.err().contains("\n\tat "), debug.err());
+      assertEquals(plain.err(), debug.err().substring(debug.err().lastIndexOf("keybox serve: ")));
+      // Printed instead of logged: a terminal (or the journal) gets the trace once.
+      assertEquals(List.of(), records);
+
+      // Bad input is exit 1 and never logged; --debug shows its cause too.
+      Result badKeys =
+          serve(Map.of(), "--keys", dir.resolve("none.json").toString(), "--port", "0", "--debug");
+      assertEquals(1, badKeys.code(), badKeys.err());
+      assertTrue(
+          badKeys.err().startsWith("io.keybox.server.auth.KeysFileException: keys file "),
+          badKeys.err());
+      assertTrue(
+          badKeys.err().contains("Caused by: java.nio.file.NoSuchFileException: "), badKeys.err());
+      assertEquals(List.of(), records);
+    } finally {
+      logger.removeHandler(handler);
+    }
   }
 
   @Test
