@@ -323,43 +323,29 @@ public final class ResponseCache implements MultiCollector {
     final LongAdder misses = new LongAdder();
   }
 
-  /** Where replies are kept: nowhere ({@link #NONE}, the cache is off) or in a {@link Kept}. */
+  /**
+   * Where replies are kept: nowhere ({@link #NONE}, the cache is off: every reply computed, nothing
+   * held or counted) or in a {@link Kept}.
+   */
+  @FunctionalInterface
   private interface Memory {
-    Memory NONE =
-        new Memory() {
-          @Override
-          public Entry reply(Key key, Computation computation) throws IOException {
-            return computation.compute();
-          }
-
-          @Override
-          public void drop(long snapshot) {}
-
-          @Override
-          public long bytes() {
-            return 0;
-          }
-
-          @Override
-          public long entries() {
-            return 0;
-          }
-
-          @Override
-          public Map<String, Counts> counts() {
-            return Map.of();
-          }
-        };
+    Memory NONE = (key, computation) -> computation.compute();
 
     Entry reply(Key key, Computation computation) throws IOException;
 
-    void drop(long snapshot);
+    default void drop(long snapshot) {}
 
-    long bytes();
+    default long bytes() {
+      return 0;
+    }
 
-    long entries();
+    default long entries() {
+      return 0;
+    }
 
-    Map<String, Counts> counts();
+    default Map<String, Counts> counts() {
+      return Map.of();
+    }
   }
 
   /** Replies kept in a Caffeine cache bounded in bytes, their keys grouped per snapshot. */

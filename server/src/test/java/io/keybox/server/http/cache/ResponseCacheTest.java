@@ -58,16 +58,20 @@ class ResponseCacheTest {
     };
   }
 
+  /** Asks for {@code Search(0)} to {@code Search(count - 1)} on {@code snapshot}. */
+  private static void ask(ResponseCache cache, long snapshot, int count, AtomicInteger runs)
+      throws IOException {
+    for (int i = 0; i < count; i++) {
+      cache.reply(key(snapshot, new Search(i)), counted(runs));
+    }
+  }
+
   @Test
   void aRepeatedRequestIsComputedOnceAndEachEntryWeighsItsBodyPlus512() throws IOException {
     ResponseCache cache = cache(10_000);
     AtomicInteger runs = new AtomicInteger();
-    for (int i = 0; i < 10; i++) {
-      cache.reply(key(1, new Search(i)), counted(runs));
-    }
-    for (int i = 0; i < 10; i++) {
-      cache.reply(key(1, new Search(i)), counted(runs));
-    }
+    ask(cache, 1, 10, runs);
+    ask(cache, 1, 10, runs);
     assertEquals(10, runs.get());
     assertEquals(10, cache.entries());
     assertEquals(6_120, cache.bytes()); // 10 x (100 + 512)
@@ -77,10 +81,7 @@ class ResponseCacheTest {
   @Test
   void theByteBoundEvicts() throws IOException {
     ResponseCache cache = cache(10_000);
-    AtomicInteger runs = new AtomicInteger();
-    for (int i = 0; i < 30; i++) {
-      cache.reply(key(1, new Search(i)), counted(runs));
-    }
+    ask(cache, 1, 30, new AtomicInteger());
     // 612 bytes each: at most 16 fit in 10,000.
     assertTrue(cache.entries() <= 16, "entries: " + cache.entries());
     assertTrue(cache.bytes() <= 10_000, "bytes: " + cache.bytes());
@@ -183,12 +184,8 @@ class ResponseCacheTest {
   void aClosedSnapshotsEntriesGoOnTheCleanerAndOnlyThey() throws IOException {
     ResponseCache cache = cache(100_000);
     AtomicInteger runs = new AtomicInteger();
-    for (int i = 0; i < 3; i++) {
-      cache.reply(key(1, new Search(i)), counted(runs));
-    }
-    for (int i = 0; i < 2; i++) {
-      cache.reply(key(2, new Search(i)), counted(runs));
-    }
+    ask(cache, 1, 3, runs);
+    ask(cache, 2, 2, runs);
     cache.snapshotClosed(1);
     // Nothing removed on the closing thread (still a hit): one task for the cleaner.
     assertEquals(1, cleanups.size());
@@ -197,8 +194,7 @@ class ResponseCacheTest {
     cleanups.remove(0).run();
     assertEquals(2, cache.entries());
     assertEquals(1_224, cache.bytes()); // 2 x 612
-    cache.reply(key(2, new Search(0)), counted(runs));
-    cache.reply(key(2, new Search(1)), counted(runs));
+    ask(cache, 2, 2, runs);
     assertEquals(5, runs.get(), "snapshot 2's entries are still served");
     cache.reply(key(1, new Search(0)), counted(runs));
     assertEquals(6, runs.get(), "snapshot 1's are gone");
