@@ -51,15 +51,11 @@ final class AnalyticsHandlers {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     FilterValues filter = parser.filter(params);
-    try (Lease lease = indexes.lease(vendor)) {
-      // Set first, so that an error found in the index (404, 400) carries it too.
-      Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      return cached(
-          exchange,
-          lease.snapshot(),
-          new Market(filter),
-          () -> AnalyticsJson.market(market.compute(lease.snapshot(), filter)));
-    }
+    return answer(
+        exchange,
+        vendor,
+        new Market(filter),
+        snapshot -> AnalyticsJson.market(market.compute(snapshot, filter)));
   }
 
   Reply listing(HttpServerExchange exchange) throws Exception {
@@ -67,34 +63,39 @@ final class AnalyticsHandlers {
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
     IdxRule idx = IdxParam.parse(params);
-    try (Lease lease = indexes.lease(vendor)) {
-      Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      return cached(
-          exchange,
-          lease.snapshot(),
-          new Listing(mlsId, idx),
-          () -> AnalyticsJson.listing(comparison.compare(lease.snapshot(), mlsId, idx)));
-    }
+    return answer(
+        exchange,
+        vendor,
+        new Listing(mlsId, idx),
+        snapshot -> AnalyticsJson.listing(comparison.compare(snapshot, mlsId, idx)));
   }
 
-  /** A JSON body computed on the leased snapshot. */
+  /** A JSON body computed on a snapshot. */
   @FunctionalInterface
   private interface Analysis {
-    JsonNode compute() throws IOException;
+    JsonNode compute(Snapshot snapshot) throws IOException;
   }
 
-  /** The reply to {@code request}: kept, or computed by {@code analysis} and sent as JSON. */
-  private Reply cached(
-      HttpServerExchange exchange, Snapshot snapshot, CacheableRequest request, Analysis analysis)
+  /**
+   * The reply to {@code request} on {@code vendor}'s leased snapshot: kept, or computed by {@code
+   * analysis} and sent as JSON. {@code X-Service-LastUpdate} is set first, so that an error found
+   * in the index (404, 400) carries it too.
+   */
+  private Reply answer(
+      HttpServerExchange exchange, String vendor, CacheableRequest request, Analysis analysis)
       throws IOException {
-    return cache
-        .reply(
-            snapshot,
-            request,
-            Exchanges.mediaType(exchange),
-            () ->
-                new ResponseCache.Entry(
-                    JsonBodies.send(exchange, analysis.compute()), Optional.empty()))
-        .reply();
+    try (Lease lease = indexes.lease(vendor)) {
+      Snapshot snapshot = lease.snapshot();
+      Responses.lastUpdate(exchange, snapshot.refreshTime());
+      return cache
+          .reply(
+              snapshot,
+              request,
+              Exchanges.mediaType(exchange),
+              () ->
+                  new ResponseCache.Entry(
+                      JsonBodies.send(exchange, analysis.compute(snapshot)), Optional.empty()))
+          .reply();
+    }
   }
 }
