@@ -19,8 +19,6 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -101,25 +99,8 @@ final class DemoCommand implements Callable<Integer>, Wording {
     }
     Path keys = ServerOptions.defaultKeys(dir);
     writeKeys(keys);
-    ServerOptions options =
-        new ServerOptions(
-            dir,
-            keys,
-            ServerOptions.DEFAULT_HOST,
-            port,
-            Optional.empty(),
-            ServerOptions.DEFAULT_OFFSET_WINDOW,
-            false,
-            List.of("*"), // as serve's default: any origin (the upstream's browser example too)
-            Optional.empty(),
-            ServerOptions.DEFAULT_MAX_CONCURRENT,
-            2 * ServerOptions.DEFAULT_MAX_CONCURRENT,
-            ServerOptions.DEFAULT_IDLE_TIMEOUT,
-            ServerOptions.DEFAULT_REQUEST_TIMEOUT,
-            ServerOptions.DEFAULT_MAX_URL_LENGTH,
-            Optional.empty(),
-            Optional.empty(),
-            ServerOptions.DEFAULT_RESPONSE_CACHE_BYTES);
+    // serve's defaults: loopback, any CORS origin (the upstream's browser example too).
+    ServerOptions options = ServerOptions.builder(dir).keys(keys).port(port).build();
     PrintStream err = console.err();
     try (Server server = Server.start(options, console.out())) {
       String url = "http://localhost:" + server.port();

@@ -164,14 +164,12 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
   @Override
   public void check() {
     layout(false);
-    publishing.check(spec.commandLine());
   }
 
   @Override
   public Integer call() {
     IndexRun.quietLucene();
     VendorLayout layout = layout(true);
-    publishing.check(spec.commandLine());
     FeedDumps dumps =
         new FeedDumps(
             readable("--listings", listings),
@@ -179,7 +177,7 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
             Optional.ofNullable(agents).map(f -> readable("--agents", f)));
     new IndexRun("keybox index", mode.incremental, mode.force, run.threads, run.quiet)
         .run(layout, dumps, format, keybox.console());
-    publishing.afterCommit("keybox index", dataDir, vendor, keybox.console(), spec.commandLine());
+    publishing.afterCommit("keybox index", dataDir, vendor, keybox.console());
     return 0;
   }
 

@@ -17,6 +17,7 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.UnmatchedArgumentException;
 
@@ -32,7 +33,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * </pre>
  *
  * <p>Exit codes: 0 success, 1 bad input (arguments, a refused dump, a bad keys or TLS file), 2 I/O
- * or internal failure; every failure prints one line.
+ * or internal failure; every failure prints one line. An exit-2 failure's stack trace goes to the
+ * log (standard error, the journal under systemd); {@code --debug} prints any failure's.
  */
 @Command(
     name = "keybox",
@@ -79,6 +81,12 @@ public final class Keybox implements Runnable, Wording {
   @Spec CommandSpec spec;
 
   @Mixin HelpOption help;
+
+  @Option(
+      names = Cli.DEBUG,
+      scope = ScopeType.INHERIT,
+      description = "on a failure, print its stack trace before the line (default: off)")
+  boolean debug;
 
   @Option(
       names = "--version",

@@ -10,7 +10,6 @@ import io.keybox.store.PublishResult;
 import io.keybox.store.Publisher;
 import io.keybox.store.StoreUrl;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -73,14 +72,11 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
       names = "--to",
       paramLabel = "STORE_URL",
       required = true,
+      converter = StoreOptions.UrlConverter.class,
       description = "the store: s3://bucket/prefix or file:///path (required)")
-  String to;
+  StoreUrl to;
 
-  @Option(
-      names = "--s3-endpoint",
-      paramLabel = "URL",
-      description = "S3-compatible endpoint (default: $AWS_ENDPOINT_URL, else AWS)")
-  String s3Endpoint;
+  @Mixin StoreOptions store;
 
   @Option(
       names = "--keep",
@@ -104,22 +100,18 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
   @Override
   public void check() {
     vendorName();
-    StoreOptions.storeUrl(spec.commandLine(), "--to", to);
-    StoreOptions.endpoint(spec.commandLine(), s3Endpoint);
   }
 
   @Override
   public Integer call() {
     check();
-    StoreUrl store = StoreOptions.storeUrl(spec.commandLine(), "--to", to);
-    Optional<URI> endpoint = StoreOptions.endpoint(spec.commandLine(), s3Endpoint);
     if (!Files.isDirectory(dataDir.resolve(vendor).resolve("index"))) {
       throw CommandFailure.badInput(
           "vendor " + vendor + " has no index under " + dataDir + "; run keybox index first", null);
     }
     try {
-      PublishResult result = Publishing.publish(dataDir, vendor, store, endpoint, keep);
-      keybox.console().out().println("keybox publish: " + Publishing.summary(result, store));
+      PublishResult result = Publishing.publish(dataDir, vendor, to, store.endpoint(), keep);
+      keybox.console().out().println("keybox publish: " + Publishing.summary(result, to));
       return 0;
     } catch (IndexNotFoundException e) {
       throw CommandFailure.badInput(
@@ -129,7 +121,7 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
           "publishing vendor "
               + vendor
               + " to "
-              + store
+              + to
               + " failed: "
               + e.getMessage()
               + "; the store's previous publication stays in force",

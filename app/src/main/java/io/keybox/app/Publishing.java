@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Optional;
-import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -27,39 +27,25 @@ final class Publishing {
   @Option(
       names = "--publish-to",
       paramLabel = "STORE_URL",
+      converter = StoreOptions.UrlConverter.class,
       description =
           "after the commit, publish it to this store: s3://bucket/prefix or file:///path"
               + " (default: none)")
-  String publishTo;
+  StoreUrl publishTo;
 
-  @Option(
-      names = "--s3-endpoint",
-      paramLabel = "URL",
-      description =
-          "S3-compatible endpoint (default: $AWS_ENDPOINT_URL, else AWS); region and credentials"
-              + " come from the AWS SDK's standard chain")
-  String s3Endpoint;
-
-  /** Checks the options' values; throws a {@link picocli.CommandLine.ParameterException}. */
-  void check(CommandLine line) {
-    if (publishTo != null) {
-      StoreOptions.storeUrl(line, "--publish-to", publishTo);
-    }
-    StoreOptions.endpoint(line, s3Endpoint);
-  }
+  @Mixin StoreOptions store;
 
   /**
    * Publishes {@code vendor}'s commit when {@code --publish-to} was given, and prints one line. A
    * failure is one line saying the commit stands and how to retry (exit 2).
    */
-  void afterCommit(String prefix, Path dataDir, String vendor, Console console, CommandLine line) {
+  void afterCommit(String prefix, Path dataDir, String vendor, Console console) {
     if (publishTo == null) {
       return;
     }
-    StoreUrl to = StoreOptions.storeUrl(line, "--publish-to", publishTo);
-    Optional<URI> endpoint = StoreOptions.endpoint(line, s3Endpoint);
+    StoreUrl to = publishTo;
     try {
-      PublishResult result = publish(dataDir, vendor, to, endpoint, Publisher.DEFAULT_KEEP);
+      PublishResult result = publish(dataDir, vendor, to, store.endpoint(), Publisher.DEFAULT_KEEP);
       console.out().println(prefix + ": " + summary(result, to));
     } catch (IOException | RuntimeException e) {
       throw CommandFailure.failure(

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.app.cli.Checked;
 import io.keybox.app.cli.CommandFailure;
 import io.keybox.app.cli.HelpOption;
+import io.keybox.app.cli.HttpUrlConverter;
+import io.keybox.app.cli.IoReason;
 import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.indexer.build.VendorLayout;
@@ -21,7 +23,6 @@ import io.keybox.indexer.pull.Resource;
 import io.keybox.indexer.pull.VendorPull;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,6 +35,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.MaxValuesExceededException;
+import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.MutuallyExclusiveArgsException;
@@ -116,46 +119,62 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       names = "--url",
       paramLabel = "SERVICE_ROOT",
       required = true,
+      converter = HttpUrlConverter.class,
       description = "the RESO Web API's OData service root, http or https (required)")
-  String url;
+  URI url;
 
-  @Option(
-      names = "--token-url",
-      paramLabel = "URL",
-      description = "OAuth2 token endpoint for client credentials (default: none)")
-  String tokenUrl;
+  @ArgGroup(exclusive = true)
+  Login login;
 
-  @Option(
-      names = "--client-id",
-      paramLabel = "ID",
-      description = "OAuth2 client id, with --token-url (default: none)")
-  String clientId;
+  /** How the puller logs in: OAuth2 client credentials, or a bearer token; not both. */
+  static final class Login {
+    @ArgGroup(exclusive = false)
+    Client client;
 
-  @Option(
-      names = "--scope",
-      paramLabel = "SCOPE",
-      description =
-          "OAuth2 scope to ask the token endpoint for, e.g. api for Trestle (default: none)")
-  String scope;
+    @Option(
+        names = "--bearer-token-file",
+        paramLabel = "FILE",
+        description =
+            "file holding a bearer token, instead of client credentials (default: the environment"
+                + " variable "
+                + BEARER_TOKEN_ENV
+                + ")")
+    Path bearerTokenFile;
+  }
 
-  @Option(
-      names = "--client-secret-file",
-      paramLabel = "FILE",
-      description =
-          "file holding the OAuth2 client secret (default: the environment variable "
-              + CLIENT_SECRET_ENV
-              + ")")
-  Path clientSecretFile;
+  /** OAuth2 client credentials: the token endpoint and the client id go together. */
+  static final class Client {
+    @Option(
+        names = "--token-url",
+        paramLabel = "URL",
+        required = true,
+        converter = HttpUrlConverter.class,
+        description = "OAuth2 token endpoint for client credentials (default: none)")
+    URI tokenUrl;
 
-  @Option(
-      names = "--bearer-token-file",
-      paramLabel = "FILE",
-      description =
-          "file holding a bearer token, instead of client credentials (default: the environment"
-              + " variable "
-              + BEARER_TOKEN_ENV
-              + ")")
-  Path bearerTokenFile;
+    @Option(
+        names = "--client-id",
+        paramLabel = "ID",
+        required = true,
+        description = "OAuth2 client id, with --token-url (default: none)")
+    String clientId;
+
+    @Option(
+        names = "--scope",
+        paramLabel = "SCOPE",
+        description =
+            "OAuth2 scope to ask the token endpoint for, e.g. api for Trestle (default: none)")
+    String scope;
+
+    @Option(
+        names = "--client-secret-file",
+        paramLabel = "FILE",
+        description =
+            "file holding the OAuth2 client secret (default: the environment variable "
+                + CLIENT_SECRET_ENV
+                + ")")
+    Path clientSecretFile;
+  }
 
   @ArgGroup(exclusive = true)
   Mode mode = new Mode();
@@ -259,8 +278,25 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
 
   @Override
   public Optional<String> specific(ParameterException e) {
+    // picocli's words for the groups name their whole synopsis; these name the options.
+    String message = e.getMessage();
+    if ((e instanceof MutuallyExclusiveArgsException || e instanceof MaxValuesExceededException)
+        && message.contains("--bearer-token-file")) {
+      return Optional.of("--bearer-token-file: give it or --token-url with --client-id, not both");
+    }
     if (e instanceof MutuallyExclusiveArgsException) {
       return Optional.of("--full and --incremental: give one, or neither to let the state decide");
+    }
+    if (e instanceof MissingParameterException
+        && message.startsWith("Error: Missing required argument")) {
+      if (message.contains("--token-url")) {
+        return Optional.of(
+            "--client-id, --client-secret-file and --scope: need --token-url (the OAuth2 token"
+                + " endpoint)");
+      }
+      if (message.contains("--client-id")) {
+        return Optional.of("--token-url: needs --client-id");
+      }
     }
     return Optional.empty();
   }
@@ -268,8 +304,6 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
   @Override
   public void check() {
     layout();
-    serviceRoot();
-    publishing.check(spec.commandLine());
     if (!(maxRps > 0) || maxRps > 1000) {
       throw usage("--max-rps: must be above 0 and at most 1000 (got: " + maxRps + ")");
     }
@@ -281,19 +315,6 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
     }
     if (resources.stream().noneMatch(r -> Resource.named(r).orElseThrow() == Resource.PROPERTY)) {
       throw usage("--resources: must include Property, the listings");
-    }
-    if (scope != null && tokenUrl == null) {
-      throw usage("--scope: needs --token-url");
-    }
-    if (bearerTokenFile != null && (tokenUrl != null || clientId != null)) {
-      throw usage("--bearer-token-file: give it or --token-url with --client-id, not both");
-    }
-    if ((tokenUrl == null) != (clientId == null)) {
-      throw usage(
-          tokenUrl == null ? "--client-id: needs --token-url" : "--token-url: needs --client-id");
-    }
-    if (tokenUrl != null) {
-      uri("--token-url", tokenUrl);
     }
   }
 
@@ -339,8 +360,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
                 .run(layout, dumps, FeedFormat.RESO, console);
           },
           new Report(console, layout.vendor(), progress),
-          () ->
-              publishing.afterCommit("keybox pull", dataDir, vendor, console, spec.commandLine()));
+          () -> publishing.afterCommit("keybox pull", dataDir, vendor, console));
     } catch (PullException e) {
       String line = e.getMessage() + "; the index and the pull state are unchanged";
       throw e.credentials() ? CommandFailure.badInput(line, e) : CommandFailure.failure(line, e);
@@ -359,7 +379,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
 
   private VendorPull.Request request() {
     return new VendorPull.Request(
-        serviceRoot(),
+        url,
         resources.stream().map(r -> Resource.named(r).orElseThrow()).toList(),
         Optional.ofNullable(filter).filter(f -> !f.isBlank()),
         pageSize,
@@ -416,11 +436,14 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
   }
 
   private Credentials credentials(Console console) {
-    if (tokenUrl != null) {
-      String secret = secret("--client-secret-file", clientSecretFile, CLIENT_SECRET_ENV, console);
+    Client client = login == null ? null : login.client;
+    if (client != null) {
+      String secret =
+          secret("--client-secret-file", client.clientSecretFile, CLIENT_SECRET_ENV, console);
       return new Credentials.ClientCredentials(
-          uri("--token-url", tokenUrl), clientId, secret, Optional.ofNullable(scope));
+          client.tokenUrl, client.clientId, secret, Optional.ofNullable(client.scope));
     }
+    Path bearerTokenFile = login == null ? null : login.bearerTokenFile;
     if (bearerTokenFile == null && !console.env().containsKey(BEARER_TOKEN_ENV)) {
       throw usage(
           "credentials: give --token-url, --client-id and --client-secret-file (or "
@@ -440,7 +463,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       try {
         value = Files.readString(file, StandardCharsets.UTF_8).strip();
       } catch (IOException e) {
-        throw usage(option + ": cannot read '" + file + "'");
+        throw usage(option + ": cannot read '" + file + "' (" + IoReason.of(e) + ")");
       }
       if (value.isEmpty()) {
         throw usage(option + ": '" + file + "' is empty");
@@ -459,26 +482,6 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       return new VendorLayout(dataDir, vendor);
     } catch (IllegalArgumentException e) {
       throw usage("--vendor: " + e.getMessage());
-    }
-  }
-
-  private URI serviceRoot() {
-    return uri("--url", url);
-  }
-
-  private URI uri(String option, String value) {
-    try {
-      URI uri = new URI(value);
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-      if (!(scheme.equals("http") || scheme.equals("https")) || uri.getHost() == null) {
-        throw usage(option + ": expected an http or https URL (got: '" + value + "')");
-      }
-      if (uri.getRawUserInfo() != null) {
-        throw usage(option + ": no credentials in the URL; use the secret files");
-      }
-      return uri;
-    } catch (URISyntaxException e) {
-      throw usage(option + ": expected an http or https URL (got: '" + value + "')");
     }
   }
 

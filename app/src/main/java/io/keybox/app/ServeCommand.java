@@ -1,29 +1,32 @@
 package io.keybox.app;
 
+import io.keybox.app.cli.ByteSizeConverter;
 import io.keybox.app.cli.Checked;
 import io.keybox.app.cli.CommandFailure;
+import io.keybox.app.cli.DurationConverter;
+import io.keybox.app.cli.DurationRange;
 import io.keybox.app.cli.HelpOption;
+import io.keybox.app.cli.HttpUrlConverter;
 import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.server.Server;
 import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.http.ListenException;
+import io.keybox.server.http.PlainHttpRefusedException;
 import io.keybox.server.tls.TlsException;
 import io.keybox.server.tls.TlsIdentity;
+import io.keybox.store.StoreUrl;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.MissingParameterException;
@@ -99,8 +102,9 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   @Option(
       names = "--base-url",
       paramLabel = "URL",
+      converter = HttpUrlConverter.class,
       description = "public base URL for Link headers (default: the request's)")
-  String baseUrl;
+  URI baseUrl;
 
   @Option(
       names = "--offset-window",
@@ -169,10 +173,12 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   @Option(
       names = "--response-cache",
       paramLabel = "SIZE",
+      converter = ByteSizeConverter.class,
+      defaultValue = "64m",
       description =
           "bytes of repeated identical answers kept per index snapshot, like 64m, 512k or 1g;"
               + " 0 turns it off (default ${DEFAULT-VALUE})")
-  String responseCache = "64m";
+  long responseCacheBytes;
 
   @ArgGroup(exclusive = false)
   Admin admin;
@@ -196,33 +202,44 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     String host;
   }
 
-  @Option(
-      names = "--replica-of",
-      paramLabel = "STORE_URL",
-      description =
-          "follow this store as a query node: fetch every vendor published under it into"
-              + " --data-dir (s3://bucket/prefix or file:///path; default: none)")
-  String replicaOf;
+  @ArgGroup(exclusive = false)
+  Replica replica;
 
-  @Option(
-      names = "--replica-poll",
-      paramLabel = "SECONDS",
-      description = "how often the store is polled, in seconds (default 5)")
-  String replicaPoll;
+  /** A query node's store and how it follows it; the companions mean nothing without the store. */
+  static final class Replica {
+    @Option(
+        names = "--replica-of",
+        paramLabel = "STORE_URL",
+        required = true,
+        converter = StoreOptions.UrlConverter.class,
+        description =
+            "follow this store as a query node: fetch every vendor published under it into"
+                + " --data-dir (s3://bucket/prefix or file:///path; default: none)")
+    StoreUrl store;
 
-  @Option(
-      names = "--replica-stale-after",
-      paramLabel = "DURATION",
-      description =
-          "a vendor no poll reached for this long is stale in /-/health, like 10m or 90s"
-              + " (default 10m)")
-  String replicaStaleAfter;
+    @Option(
+        names = "--replica-poll",
+        paramLabel = "SECONDS",
+        converter = DurationConverter.class,
+        defaultValue = "5",
+        description =
+            "how often the store is polled, in seconds or like 500ms (default ${DEFAULT-VALUE})")
+    @DurationRange(minMillis = 50)
+    Duration poll;
 
-  @Option(
-      names = "--s3-endpoint",
-      paramLabel = "URL",
-      description = "S3-compatible endpoint of --replica-of (default: $AWS_ENDPOINT_URL, else AWS)")
-  String s3Endpoint;
+    @Option(
+        names = "--replica-stale-after",
+        paramLabel = "DURATION",
+        converter = DurationConverter.class,
+        defaultValue = "10m",
+        description =
+            "a vendor no poll reached for this long is stale in /-/health, like 10m or 90s"
+                + " (default ${DEFAULT-VALUE})")
+    @DurationRange(minMillis = 1000)
+    Duration staleAfter;
+  }
+
+  @Mixin StoreOptions storeOptions;
 
   @Mixin HelpOption help;
 
@@ -251,6 +268,9 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
       }
       if (missing.contains("--admin-port")) {
         return Optional.of("--admin-host: needs --admin-port");
+      }
+      if (missing.contains("--replica-of")) {
+        return Optional.of("--replica-poll and --replica-stale-after need --replica-of");
       }
     }
     return Optional.empty();
@@ -317,7 +337,8 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
                       replica.store(), replica.poll().toMillis() / 1000.0, options.dataDir()));
       UntilStopped.await(server, out, "keybox serve");
       return 0;
-    } catch (KeysFileException | IllegalStateException e) {
+    } catch (KeysFileException | PlainHttpRefusedException e) {
+      // Only the refusals of what the operator gave: anything unexpected stays exit 2, logged.
       throw CommandFailure.badInput(e.getMessage(), e);
     } catch (ListenException e) {
       throw CommandFailure.failure(e.getMessage(), e);
@@ -329,8 +350,9 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   /** The checks of option values that {@code check} and the run share. */
   private void checkOptions() {
     baseUrl();
-    responseCacheBytes();
-    replica();
+    if (replica == null && storeOptions.s3Endpoint != null) {
+      throw usage("--s3-endpoint: needs --replica-of, the store it is the endpoint of");
+    }
     if (admin != null && admin.port == port) {
       throw usage("--admin-port: must differ from --port (got: " + admin.port + ")");
     }
@@ -348,115 +370,52 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     return Arrays.stream(option.split(",")).map(String::strip).filter(v -> !v.isEmpty()).toList();
   }
 
-  private ServerOptions options(Optional<TlsIdentity> identity) {
-    return new ServerOptions(
-        dataDir,
-        keys != null ? keys : ServerOptions.defaultKeys(dataDir),
-        host,
-        port,
-        baseUrl(),
-        offsetWindow,
-        behindProxy,
-        corsOrigins(corsOrigins),
-        identity,
-        maxConcurrent,
-        maxQueued != null ? maxQueued : 2 * maxConcurrent,
-        Duration.ofSeconds(idleTimeout),
-        Duration.ofSeconds(requestTimeout),
-        maxUrlLength,
-        Optional.ofNullable(admin)
-            .map(a -> new ServerOptions.Admin(a.host != null ? a.host : host, a.port)),
-        replica(),
-        responseCacheBytes());
+  /** The server options the parsed command line means, with {@code identity} as its TLS. */
+  ServerOptions options(Optional<TlsIdentity> identity) {
+    ServerOptions.Builder options =
+        ServerOptions.builder(dataDir)
+            .host(host)
+            .port(port)
+            .offsetWindow(offsetWindow)
+            .behindProxy(behindProxy)
+            .corsOrigins(corsOrigins(corsOrigins))
+            .maxConcurrent(maxConcurrent)
+            .idleTimeout(Duration.ofSeconds(idleTimeout))
+            .requestTimeout(Duration.ofSeconds(requestTimeout))
+            .maxUrlLength(maxUrlLength)
+            .responseCacheBytes(responseCacheBytes);
+    identity.ifPresent(options::tls);
+    baseUrl().ifPresent(options::baseUrl);
+    if (keys != null) {
+      options.keys(keys);
+    }
+    if (maxQueued != null) {
+      options.maxQueued(maxQueued);
+    }
+    if (admin != null) {
+      options.admin(new ServerOptions.Admin(admin.host != null ? admin.host : host, admin.port));
+    }
+    if (replica != null) {
+      options.replica(
+          new ServerOptions.Replica(
+              replica.store, storeOptions.endpoint(), replica.poll, replica.staleAfter));
+    }
+    return options.build();
   }
 
-  /** The largest {@code --response-cache}: far above any heap this server runs in. */
-  private static final long MAX_RESPONSE_CACHE_BYTES = 1L << 40;
-
-  /**
-   * {@code --response-cache}: a whole number of bytes, or of KiB, MiB or GiB with a {@code k},
-   * {@code m} or {@code g} suffix; 0 turns the cache off.
-   */
-  private long responseCacheBytes() {
-    Long bytes = byteSize(responseCache);
-    if (bytes == null || bytes > MAX_RESPONSE_CACHE_BYTES) {
-      throw usage(
-          "--response-cache: '"
-              + responseCache
-              + "' is not a size like 64m, 512k, 1g or 0 (off), at most 1024g");
-    }
-    return bytes;
-  }
-
-  /**
-   * {@code text} in bytes ({@code 64m}, {@code 512k}, {@code 1g}, {@code 1000}); null if not one.
-   */
-  static Long byteSize(String text) {
-    String value = text.strip().toLowerCase(Locale.ROOT);
-    long unit = 1;
-    if (!value.isEmpty()) {
-      switch (value.charAt(value.length() - 1)) {
-        case 'k' -> unit = 1L << 10;
-        case 'm' -> unit = 1L << 20;
-        case 'g' -> unit = 1L << 30;
-        default -> {}
-      }
-    }
-    String digits = unit == 1 ? value : value.substring(0, value.length() - 1);
-    if (digits.isEmpty()
-        || digits.length() > 12
-        || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-      return null;
-    }
-    return Long.parseLong(digits) * unit;
-  }
-
-  /** {@code --replica-of} and its companions; they mean nothing without it. */
-  private Optional<ServerOptions.Replica> replica() {
-    CommandLine line = spec.commandLine();
-    if (replicaOf == null) {
-      for (String companion : new String[] {replicaPoll, replicaStaleAfter, s3Endpoint}) {
-        if (companion != null) {
-          throw usage("--replica-poll, --replica-stale-after and --s3-endpoint need --replica-of");
-        }
-      }
-      return Optional.empty();
-    }
-    return Optional.of(
-        new ServerOptions.Replica(
-            StoreOptions.storeUrl(line, "--replica-of", replicaOf),
-            StoreOptions.endpoint(line, s3Endpoint),
-            replicaPoll == null
-                ? ServerOptions.DEFAULT_REPLICA_POLL
-                : StoreOptions.duration(line, "--replica-poll", replicaPoll, Duration.ofMillis(50)),
-            replicaStaleAfter == null
-                ? ServerOptions.DEFAULT_REPLICA_STALE_AFTER
-                : StoreOptions.duration(
-                    line, "--replica-stale-after", replicaStaleAfter, Duration.ofSeconds(1))));
-  }
-
-  /** {@code --base-url}: an absolute http or https URL, since Link headers carry it as given. */
+  /** {@code --base-url}: without query or fragment, since Link headers carry it as given. */
   private Optional<String> baseUrl() {
     if (baseUrl == null) {
       return Optional.empty();
     }
-    try {
-      URI uri = new URI(baseUrl);
-      String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-      if ((scheme.equals("http") || scheme.equals("https"))
-          && uri.getHost() != null
-          && uri.getRawQuery() == null
-          && uri.getRawFragment() == null) {
-        return Optional.of(baseUrl);
-      }
-    } catch (URISyntaxException e) {
-      // described below
+    if (baseUrl.getRawQuery() != null || baseUrl.getRawFragment() != null) {
+      throw usage(
+          "--base-url: '"
+              + baseUrl
+              + "' is not an absolute http or https URL without query or fragment (like"
+              + " https://listings.example.com)");
     }
-    throw usage(
-        "--base-url: '"
-            + baseUrl
-            + "' is not an absolute http or https URL without query or fragment (like"
-            + " https://listings.example.com)");
+    return Optional.of(baseUrl.toString());
   }
 
   private ParameterException usage(String problem) {

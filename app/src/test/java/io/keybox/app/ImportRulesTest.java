@@ -82,6 +82,20 @@ class ImportRulesTest {
   }
 
   @Test
+  void theHttpEdgeImportsNoApiHandler() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.http.edge..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.keybox.server.http.api..")
+            .because(
+                "the edge wraps the API and the API uses the edge's helpers: one direction, no"
+                    + " circle (the ops gate is given its paths, the metrics their templates)"));
+  }
+
+  @Test
   void schemaImportsNoOtherKeyboxModule() {
     check(
         noClasses()

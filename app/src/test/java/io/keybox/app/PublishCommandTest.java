@@ -103,6 +103,31 @@ class PublishCommandTest {
         "serve --data-dir d --replica-of file:///x --replica-poll 0 | --replica-poll: '0' is not",
         "serve --data-dir d --replica-of file:///x --replica-stale-after soon | --replica-stale-after:",
         "serve --data-dir d --replica-of bucket/prefix | --replica-of: store URL must be",
+        "serve --data-dir d --replica-of file:///x --replica-poll 10ms | keybox serve:"
+            + " --replica-poll: '10ms' is not a duration from 50 ms to 7 days",
+        "serve --data-dir d --replica-of file:///x --replica-stale-after 8d | keybox serve:"
+            + " --replica-stale-after: '8d' is not a duration",
+        "serve --data-dir d --replica-of file:///x --replica-stale-after 200h | keybox serve:"
+            + " --replica-stale-after: '200h' is not a duration of at most 7 days",
+        "serve --data-dir d --s3-endpoint http://127.0.0.1:9000 | keybox serve: --s3-endpoint:"
+            + " needs --replica-of",
+        "serve --data-dir d --replica-of s3://b/p --s3-endpoint ftp://h | --s3-endpoint: 'ftp://h'"
+            + " is not an absolute http or https URL",
+        "pull --data-dir d --vendor v --url ftp://h/odata | keybox pull: --url: 'ftp://h/odata'"
+            + " is not an absolute http or https URL",
+        "pull --data-dir d --vendor v --url https://u:p@h/odata | keybox pull: --url: no"
+            + " credentials in the URL",
+        "pull --data-dir d --vendor v --url https://h/odata --client-id c | keybox pull:"
+            + " --client-id, --client-secret-file and --scope: need --token-url",
+        "pull --data-dir d --vendor v --url https://h/odata --token-url https://h/t | keybox pull:"
+            + " --token-url: needs --client-id",
+        "pull --data-dir d --vendor v --url https://h/odata --token-url https://h/t --client-id c"
+            + " --bearer-token-file f | keybox pull: --bearer-token-file: give it or --token-url"
+            + " with --client-id, not both",
+        "pull --data-dir d --vendor v --url https://h/odata --bearer-token-file /nonexistent/t |"
+            + " keybox pull: --bearer-token-file: cannot read '/nonexistent/t' (no such file)",
+        "publish --data-dir d --vendor v --to file:///x --s3-endpoint http://h --s3-endpoint"
+            + " http://i | --s3-endpoint is given more than once",
       })
   void badStoreOptionsAreOneLineNamingTheOption(String line, String message) {
     // serve checks that its data directory exists before its other options.

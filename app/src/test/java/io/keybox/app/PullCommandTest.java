@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -497,24 +496,12 @@ final class PullCommandTest {
               + "\", \"vendors\": [\"v\"], \"addons\": [\"agents\"]}]}");
       server =
           Server.start(
-              new ServerOptions(
-                  data,
-                  keys,
-                  "127.0.0.1",
-                  0,
-                  Optional.empty(),
-                  ServerOptions.DEFAULT_OFFSET_WINDOW,
-                  false,
-                  List.of(),
-                  Optional.empty(),
-                  4,
-                  8,
-                  ServerOptions.DEFAULT_IDLE_TIMEOUT,
-                  ServerOptions.DEFAULT_REQUEST_TIMEOUT,
-                  ServerOptions.DEFAULT_MAX_URL_LENGTH,
-                  Optional.empty(),
-                  Optional.empty(),
-                  ServerOptions.DEFAULT_RESPONSE_CACHE_BYTES),
+              ServerOptions.builder(data)
+                  .keys(keys)
+                  .port(0)
+                  .corsOrigins(List.of())
+                  .maxConcurrent(4)
+                  .build(),
               new PrintStream(OutputStream.nullOutputStream()));
     }
 

@@ -3,18 +3,31 @@ package io.keybox.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.keybox.app.cli.ByteSizeConverter;
+import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.SecretHash;
+import io.keybox.server.http.ListenException;
 import io.keybox.server.tls.TestCertificates;
+import io.keybox.store.StoreUrl;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine;
 
 /**
  * {@code serve}'s refusals: each is exit code 1 with one line saying what to fix, before anything
@@ -65,6 +78,61 @@ class ServeCommandTest {
     assertRefused(
         serve(Map.of(), "--keys", dir.resolve("none.json").toString(), "--port", "0"),
         "no such file");
+  }
+
+  @Test
+  void anExitTwoFailureLogsItsThrowableAndDebugPrintsAnyFailuresStackTrace() throws Exception {
+    List<LogRecord> records = new CopyOnWriteArrayList<>();
+    Handler handler =
+        new Handler() {
+          @Override
+          public void publish(LogRecord record) {
+            records.add(record);
+          }
+
+          @Override
+          public void flush() {}
+
+          @Override
+          public void close() {}
+        };
+    Logger logger = Logger.getLogger("io.keybox.app");
+    logger.addHandler(handler);
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      String port = String.valueOf(taken.getLocalPort());
+      Result plain = serve(Map.of(), "--keys", keys.toString(), "--port", port);
+      assertEquals(2, plain.code(), plain.err());
+      assertEquals(1, plain.err().lines().count(), plain.err());
+      assertEquals(1, records.size(), records.toString());
+      assertEquals(Level.SEVERE, records.get(0).getLevel());
+      assertEquals(plain.err().strip(), records.get(0).getMessage());
+      assertEquals(ListenException.class, records.get(0).getThrown().getClass());
+      records.clear();
+
+      Result debug = serve(Map.of(), "--keys", keys.toString(), "--port", port, "--debug");
+      assertEquals(2, debug.code(), debug.err());
+      assertTrue(
+          debug.err().startsWith("io.keybox.server.http.ListenException: cannot listen on"),
+          debug.err());
+      assertTrue(debug.err().contains("\n\tat "), debug.err());
+      assertEquals(plain.err(), debug.err().substring(debug.err().lastIndexOf("keybox serve: ")));
+      // Printed instead of logged: a terminal (or the journal) gets the trace once.
+      assertEquals(List.of(), records);
+
+      // Bad input is exit 1 and never logged; --debug shows its cause too.
+      Result badKeys =
+          serve(Map.of(), "--keys", dir.resolve("none.json").toString(), "--port", "0", "--debug");
+      assertEquals(1, badKeys.code(), badKeys.err());
+      assertTrue(
+          badKeys.err().startsWith("io.keybox.server.auth.KeysFileException: keys file "),
+          badKeys.err());
+      assertTrue(
+          badKeys.err().contains("Caused by: java.nio.file.NoSuchFileException: "), badKeys.err());
+      assertEquals(List.of(), records);
+    } finally {
+      logger.removeHandler(handler);
+    }
   }
 
   @Test
@@ -123,7 +191,7 @@ class ServeCommandTest {
         "--base-url ftp://x.example/ | --base-url: 'ftp://x.example/' is not an absolute http or https URL",
         "--base-url https://x.example/?a=1 | --base-url: 'https://x.example/?a=1' is not an absolute",
         "--base-url https:// | --base-url: 'https://' is not an absolute http or https URL",
-        "--response-cache 64x | --response-cache: '64x' is not a size like 64m, 512k, 1g or 0 (off)",
+        "--response-cache 64x | --response-cache: '64x' is not a size like 64m, 512k, 1g or 0",
         "--response-cache -1 | --response-cache: '-1' is not a size",
         "--response-cache m | --response-cache: 'm' is not a size",
         "--response-cache 2000g | --response-cache: '2000g' is not a size",
@@ -180,10 +248,11 @@ class ServeCommandTest {
     "512k, 524288",
     "64m, 67108864",
     "64M, 67108864",
-    "1g, 1073741824"
+    "1g, 1073741824",
+    "1024g, 1099511627776"
   })
   void responseCacheSizesAreBytesOrKibMibGib(String option, long bytes) {
-    assertEquals(bytes, ServeCommand.byteSize(option));
+    assertEquals(bytes, new ByteSizeConverter().convert(option));
   }
 
   @Test
@@ -194,5 +263,60 @@ class ServeCommandTest {
     assertEquals(
         List.of("https://a.example", "https://b.example"),
         ServeCommand.corsOrigins("https://a.example, https://b.example,"));
+  }
+
+  @Test
+  void defaultsAreServerOptionsOwnAndTypedValuesArriveConverted() {
+    ServerOptions defaults = parse("--replica-of", "file:///srv/store").options(Optional.empty());
+    assertEquals(dir.resolve("keys.json"), defaults.keys());
+    assertEquals(64L << 20, defaults.responseCacheBytes());
+    assertEquals(Duration.ofSeconds(5), defaults.replica().orElseThrow().poll());
+    assertEquals(Duration.ofMinutes(10), defaults.replica().orElseThrow().staleAfter());
+    assertEquals(Optional.empty(), defaults.replica().orElseThrow().endpoint());
+    assertEquals(
+        ServerOptions.builder(dir)
+            .replica(
+                new ServerOptions.Replica(
+                    StoreUrl.parse("file:///srv/store"),
+                    Optional.empty(),
+                    ServerOptions.DEFAULT_REPLICA_POLL,
+                    ServerOptions.DEFAULT_REPLICA_STALE_AFTER))
+            .build(),
+        defaults);
+
+    ServerOptions given =
+        parse(
+                "--replica-of",
+                "s3://bucket/prefix",
+                "--s3-endpoint",
+                "http://127.0.0.1:9000",
+                "--replica-poll",
+                "250ms",
+                "--replica-stale-after",
+                "90s",
+                "--response-cache",
+                "512k",
+                "--base-url",
+                "https://listings.example.com",
+                "--max-concurrent",
+                "6")
+            .options(Optional.empty());
+    ServerOptions.Replica replica = given.replica().orElseThrow();
+    assertEquals("s3://bucket/prefix", replica.store().toString());
+    assertEquals(Optional.of(URI.create("http://127.0.0.1:9000")), replica.endpoint());
+    assertEquals(Duration.ofMillis(250), replica.poll());
+    assertEquals(Duration.ofSeconds(90), replica.staleAfter());
+    assertEquals(524_288, given.responseCacheBytes());
+    assertEquals(Optional.of("https://listings.example.com"), given.baseUrl());
+    assertEquals(12, given.maxQueued());
+    assertEquals(Optional.empty(), parse().options(Optional.empty()).replica());
+  }
+
+  private static ServeCommand parse(String... args) {
+    List<String> all = new ArrayList<>(List.of("serve", "--data-dir", dir.toString()));
+    all.addAll(List.of(args));
+    CommandLine line = Keybox.commandLine(Console.system());
+    line.parseArgs(all.toArray(String[]::new));
+    return line.getSubcommands().get("serve").getCommand();
   }
 }

@@ -50,8 +50,8 @@ public final class Server implements AutoCloseable {
    *
    * @throws KeysFileException when the keys file cannot be read or is malformed
    * @throws IOException when the data directory cannot be read
-   * @throws IllegalStateException when plain HTTP would take credentials on a public interface
-   *     without a certificate or {@code behindProxy}
+   * @throws io.keybox.server.http.PlainHttpRefusedException when plain HTTP would take credentials
+   *     on a public interface without a certificate or {@code behindProxy}
    * @throws io.keybox.server.http.ListenException when an address cannot be bound
    */
   public static Server start(ServerOptions options, PrintStream accessLog)

@@ -18,7 +18,11 @@ import java.util.Optional;
  * What a server runs with ({@code keybox serve}, OPERATIONS.md §2): where the vendor indexes and
  * the keys file are, how it listens, and what one client may take. Plain values; {@link
  * Server#start} turns them into the HTTP layer's settings. The defaults of {@code serve}'s options
- * are the constants here.
+ * are the constants here; {@link #builder} starts from them, so a caller names only what differs:
+ *
+ * <pre>
+ * ServerOptions options = ServerOptions.builder(dataDir).port(0).keys(keysFile).build();
+ * </pre>
  *
  * @param dataDir the data directory, one folder per vendor
  * @param keys the keys file, re-read when it changes
@@ -145,5 +149,142 @@ public record ServerOptions(
   /** The URL scheme the server speaks: {@code https} with a certificate, else {@code http}. */
   public String scheme() {
     return tls.isPresent() ? "https" : "http";
+  }
+
+  /**
+   * A builder over {@code dataDir} holding every default: keys in {@code dataDir/keys.json},
+   * loopback on port 8080, any CORS origin, no TLS, no admin listener, no replica, and the default
+   * limits and response cache.
+   */
+  public static Builder builder(Path dataDir) {
+    return new Builder(dataDir);
+  }
+
+  /** Server options, starting from the defaults; each setter replaces one value. */
+  public static final class Builder {
+    private final Path dataDir;
+    private Path keys;
+    private String host = DEFAULT_HOST;
+    private int port = DEFAULT_PORT;
+    private Optional<String> baseUrl = Optional.empty();
+    private int offsetWindow = DEFAULT_OFFSET_WINDOW;
+    private boolean behindProxy;
+    private List<String> corsOrigins = List.of("*");
+    private Optional<TlsIdentity> tls = Optional.empty();
+    private int maxConcurrent = DEFAULT_MAX_CONCURRENT;
+    private Integer maxQueued;
+    private Duration idleTimeout = DEFAULT_IDLE_TIMEOUT;
+    private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+    private int maxUrlLength = DEFAULT_MAX_URL_LENGTH;
+    private Optional<Admin> admin = Optional.empty();
+    private Optional<Replica> replica = Optional.empty();
+    private long responseCacheBytes = DEFAULT_RESPONSE_CACHE_BYTES;
+
+    private Builder(Path dataDir) {
+      this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
+    }
+
+    public Builder keys(Path keys) {
+      this.keys = Objects.requireNonNull(keys, "keys");
+      return this;
+    }
+
+    public Builder host(String host) {
+      this.host = host;
+      return this;
+    }
+
+    public Builder port(int port) {
+      this.port = port;
+      return this;
+    }
+
+    public Builder baseUrl(String baseUrl) {
+      this.baseUrl = Optional.of(baseUrl);
+      return this;
+    }
+
+    public Builder offsetWindow(int offsetWindow) {
+      this.offsetWindow = offsetWindow;
+      return this;
+    }
+
+    public Builder behindProxy(boolean behindProxy) {
+      this.behindProxy = behindProxy;
+      return this;
+    }
+
+    public Builder corsOrigins(List<String> corsOrigins) {
+      this.corsOrigins = corsOrigins;
+      return this;
+    }
+
+    public Builder tls(TlsIdentity tls) {
+      this.tls = Optional.of(tls);
+      return this;
+    }
+
+    /** Requests processed at once; the queue stays twice this unless {@link #maxQueued} is set. */
+    public Builder maxConcurrent(int maxConcurrent) {
+      this.maxConcurrent = maxConcurrent;
+      return this;
+    }
+
+    public Builder maxQueued(int maxQueued) {
+      this.maxQueued = maxQueued;
+      return this;
+    }
+
+    public Builder idleTimeout(Duration idleTimeout) {
+      this.idleTimeout = idleTimeout;
+      return this;
+    }
+
+    public Builder requestTimeout(Duration requestTimeout) {
+      this.requestTimeout = requestTimeout;
+      return this;
+    }
+
+    public Builder maxUrlLength(int maxUrlLength) {
+      this.maxUrlLength = maxUrlLength;
+      return this;
+    }
+
+    public Builder admin(Admin admin) {
+      this.admin = Optional.of(admin);
+      return this;
+    }
+
+    public Builder replica(Replica replica) {
+      this.replica = Optional.of(replica);
+      return this;
+    }
+
+    public Builder responseCacheBytes(long responseCacheBytes) {
+      this.responseCacheBytes = responseCacheBytes;
+      return this;
+    }
+
+    /** The options; the record's constructor checks them. */
+    public ServerOptions build() {
+      return new ServerOptions(
+          dataDir,
+          keys != null ? keys : defaultKeys(dataDir),
+          host,
+          port,
+          baseUrl,
+          offsetWindow,
+          behindProxy,
+          corsOrigins,
+          tls,
+          maxConcurrent,
+          maxQueued != null ? maxQueued : 2 * maxConcurrent,
+          idleTimeout,
+          requestTimeout,
+          maxUrlLength,
+          admin,
+          replica,
+          responseCacheBytes);
+    }
   }
 }

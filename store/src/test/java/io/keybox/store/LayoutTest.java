@@ -67,9 +67,18 @@ class LayoutTest {
                 () -> Layout.read(wrongPointer, Pointer.class, "s3://b/houston/current"))
             .getMessage()
             .startsWith("malformed s3://b/houston/current"));
-    assertThrows(
-        java.io.IOException.class,
-        () -> Layout.read("{\"format\":2}".getBytes(StandardCharsets.UTF_8), Manifest.class, "m"));
+    // A whole manifest but for its format: only the format check refuses it.
+    String written = new String(Layout.write(MANIFEST), StandardCharsets.UTF_8);
+    String format2 = written.replace("\"format\" : 1,", "\"format\" : 2,");
+    assertTrue(!format2.equals(written), written);
+    String where = "s3://b/houston/manifests/000000000007.json";
+    String message =
+        assertThrows(
+                java.io.IOException.class,
+                () -> Layout.read(format2.getBytes(StandardCharsets.UTF_8), Manifest.class, where))
+            .getMessage();
+    assertTrue(message.startsWith("malformed " + where + ": "), message);
+    assertTrue(message.contains("manifest format must be 1 (got: 2)"), message);
   }
 
   @Test

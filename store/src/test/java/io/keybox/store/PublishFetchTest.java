@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.store.FetchException.Reason;
 import io.keybox.store.FetchResult.Outcome;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,6 +53,23 @@ class PublishFetchTest {
   @AfterAll
   static void stopStores() throws Exception {
     kinds.close();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"s3", "file"})
+  void aDownloadThatCannotWriteNamesTheObjectAndTheFile(String kind) throws Exception {
+    try (Store store = kinds.open(kind, temp)) {
+      Path source = Files.writeString(temp.resolve("source-" + kind), "abc");
+      store.put("houston/files/_0.cfs.1a2b", Files.readAllBytes(source));
+      Path target = temp.resolve("no-such-folder-" + kind).resolve("_0.cfs.part");
+      IOException e =
+          assertThrows(
+              IOException.class, () -> store.download("houston/files/_0.cfs.1a2b", target));
+      assertTrue(e.getMessage().startsWith("cannot download "), e.getMessage());
+      assertTrue(e.getMessage().contains("houston/files/_0.cfs.1a2b"), e.getMessage());
+      assertTrue(e.getMessage().contains(" to " + target + ": "), e.getMessage());
+      assertTrue(e.getMessage().contains("NoSuchFileException"), e.getMessage());
+    }
   }
 
   @ParameterizedTest

@@ -2,6 +2,7 @@ package io.keybox.app.cli;
 
 import java.lang.reflect.AnnotatedElement;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,6 +34,11 @@ public final class Cli {
   public static final int BAD_INPUT = 1;
   public static final int FAILURE = 2;
 
+  /** The option that prints a failure's stack trace (every command inherits it from the root). */
+  public static final String DEBUG = "--debug";
+
+  private static final System.Logger LOG = System.getLogger("io.keybox.app");
+
   private static final Set<Class<?>> WHOLE_NUMBERS =
       Set.of(int.class, Integer.class, long.class, Long.class);
 
@@ -41,7 +47,7 @@ public final class Cli {
   /** {@code line} (and its subcommands) with Keybox's handlers, exit codes and help layout. */
   public static CommandLine configure(CommandLine line) {
     line.setParameterExceptionHandler(Cli::onParameterException)
-        .setExecutionExceptionHandler((e, failed, parseResult) -> onExecutionException(e, failed))
+        .setExecutionExceptionHandler(Cli::onExecutionException)
         .setExitCodeExceptionMapper(Cli::exitCode)
         .setExecutionStrategy(
             parseResult -> {
@@ -113,11 +119,35 @@ public final class Cli {
     return BAD_INPUT;
   }
 
-  private static int onExecutionException(Exception e, CommandLine line) {
+  /**
+   * Prints a failed run's one line. An I/O or internal failure (exit 2) also logs its throwable
+   * through the logger, where the operator's log (the journal under systemd) keeps the stack trace;
+   * with {@link #DEBUG} the stack trace of any failure is printed before the line instead.
+   */
+  private static int onExecutionException(Exception e, CommandLine line, ParseResult parsed) {
     String problem = e instanceof CommandFailure ? e.getMessage() : "failed: " + e;
-    line.getErr().println(wording(line).failure(problem));
+    String failure = wording(line).failure(problem);
+    int code = exitCode(e);
+    // A CommandFailure only words its cause: the cause's trace is the one that tells.
+    Throwable cause = e instanceof CommandFailure && e.getCause() != null ? e.getCause() : e;
+    if (debug(parsed)) {
+      cause.printStackTrace(line.getErr());
+    } else if (code == FAILURE) {
+      LOG.log(System.Logger.Level.ERROR, failure, cause);
+    }
+    line.getErr().println(failure);
     line.getErr().flush();
-    return exitCode(e);
+    return code;
+  }
+
+  /** Whether {@link #DEBUG} was given to any command of {@code parsed}. */
+  private static boolean debug(ParseResult parsed) {
+    for (ParseResult r = parsed; r != null; r = r.subcommand()) {
+      if (r.hasMatchedOption(DEBUG)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What is wrong, in the wording of the command {@code e} is about. */
@@ -149,7 +179,10 @@ public final class Cli {
     }
     String name = name(spec);
     Class<?> type = spec.typeInfo().getType();
-    if (WHOLE_NUMBERS.contains(type)) {
+    // An option with its own converter words its refusals (a byte size is a long, but no plain
+    // whole number); picocli's built-in one for numbers gets the general wording.
+    boolean ownConverter = spec.converters() != null && spec.converters().length > 0;
+    if (WHOLE_NUMBERS.contains(type) && !ownConverter) {
       return Optional.of(wording.notAWholeNumber(name, e.getValue(), range(spec)));
     }
     if (e.getCause() instanceof TypeConversionException c) {
@@ -161,10 +194,14 @@ public final class Cli {
     return Optional.empty();
   }
 
-  /** Refuses a matched numeric option outside its {@link Range}. */
+  /**
+   * Refuses a matched numeric option outside its {@link Range}, and a duration shorter than its
+   * {@link DurationRange}.
+   */
   static void checkRanges(ParseResult result) {
     for (ParseResult r = result; r != null; r = r.subcommand()) {
       for (OptionSpec option : r.matchedOptions()) {
+        checkDuration(r, option);
         Optional<Range> range = range(option);
         if (range.isPresent() && option.getValue() instanceof Number n) {
           long value = n.longValue();
@@ -178,6 +215,21 @@ public final class Cli {
           }
         }
       }
+    }
+  }
+
+  private static void checkDuration(ParseResult result, OptionSpec option) {
+    if (option.userObject() instanceof AnnotatedElement element
+        && element.getAnnotation(DurationRange.class) instanceof DurationRange range
+        && option.getValue() instanceof Duration value
+        && value.toMillis() < range.minMillis()) {
+      List<String> given = option.originalStringValues();
+      String text = given.isEmpty() ? value.toString() : given.get(given.size() - 1);
+      throw new ParameterException(
+          result.commandSpec().commandLine(),
+          option.longestName() + ": " + DurationConverter.refusal(text, range),
+          option,
+          text);
     }
   }
 

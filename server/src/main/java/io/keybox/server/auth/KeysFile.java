@@ -71,7 +71,7 @@ public final class KeysFile {
   /** Says why a keys file cannot be read. */
   static KeysFileException readFailure(Path file, IOException e) {
     return e instanceof NoSuchFileException
-        ? new KeysFileException("keys file " + file + ": no such file")
+        ? new KeysFileException("keys file " + file + ": no such file", e)
         : new KeysFileException("keys file " + file + ": cannot be read: " + e, e);
   }
 

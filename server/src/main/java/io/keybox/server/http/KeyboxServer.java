@@ -64,7 +64,7 @@ public final class KeyboxServer implements AutoCloseable {
    * Starts serving {@code indexes} to the accounts {@code authenticator} knows, without an admin
    * listener.
    *
-   * @throws IllegalStateException when plain HTTP would take credentials on a public interface
+   * @throws PlainHttpRefusedException when plain HTTP would take credentials on a public interface
    *     without a certificate or {@code behindProxy}
    * @throws ListenException when the address cannot be bound
    */
@@ -81,7 +81,7 @@ public final class KeyboxServer implements AutoCloseable {
    * a second listener serves {@code /-/health} and {@code /-/metrics}, which then no longer answer
    * on the main listener; without it they answer there to loopback clients ({@link OpsGate}).
    *
-   * @throws IllegalStateException when plain HTTP would take credentials on a public interface
+   * @throws PlainHttpRefusedException when plain HTTP would take credentials on a public interface
    *     without a certificate or {@code behindProxy}
    * @throws ListenException when an address cannot be bound
    */
@@ -92,11 +92,7 @@ public final class KeyboxServer implements AutoCloseable {
       Authenticator authenticator,
       PrintStream accessLog) {
     if (config.tls().isEmpty() && !config.isLoopback() && !config.behindProxy()) {
-      throw new IllegalStateException(
-          "refusing to take credentials over plain HTTP on "
-              + config.host()
-              + "; bind 127.0.0.1, give a certificate (--tls-cert and --tls-key, or"
-              + " --tls-keystore), or say --behind-proxy when a TLS proxy is in front");
+      throw new PlainHttpRefusedException(config.host());
     }
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
     // not by the first request that asks (ListingOptions.OF_SNAPSHOT).

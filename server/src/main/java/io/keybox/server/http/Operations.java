@@ -54,7 +54,7 @@ final class Operations {
    */
   HttpHandler gate(boolean adminListener, boolean behindProxy, HttpHandler api) {
     return new OpsGate(
-        router,
+        ops(),
         adminListener ? OpsGate.Listener.MAIN : OpsGate.Listener.MAIN_WITH_LOCAL_OPS,
         behindProxy,
         api);
@@ -71,7 +71,15 @@ final class Operations {
                     List.of(router),
                     new BlockingHandler(
                         new EdgeHandler(
-                            new OpsGate(router, OpsGate.Listener.ADMIN, false, null), log)))));
+                            new OpsGate(ops(), OpsGate.Listener.ADMIN, false, null), log)))));
+  }
+
+  /** The operational endpoints, as the gate guards them. */
+  private OpsGate.Ops ops() {
+    return new OpsGate.Ops(
+        router,
+        OpsHandlers.OPENAPI,
+        List.of(OpsHandlers.HEALTH, OpsHandlers.METRICS, OpsHandlers.OPENAPI));
   }
 
   /** Every vendor some key of the keys file may read: the vendors health expects an index for. */

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.SecretHash;
+import io.keybox.server.index.Lease;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,16 +103,6 @@ class ResponseCacheHttpTest {
 
   private static double bytes(FixtureServer server) {
     return metric(server, "keybox_response_cache_bytes");
-  }
-
-  private static void await(BooleanSupplier condition, String what) throws Exception {
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("not within 10 s: " + what);
-      }
-      Thread.sleep(20);
-    }
   }
 
   /** The response's headers but those that differ per response (request id, date). */
@@ -197,13 +188,22 @@ class ResponseCacheHttpTest {
       assertEquals(2, entries(server));
       assertEquals(1, hits(server));
 
+      // Told when the served snapshot's reader closes: after the cache's own listener (Lucene
+      // calls them in the order they were added), once the swap and the last lease let go of it.
+      CountDownLatch oldReaderClosed = new CountDownLatch(1);
+      try (Lease lease = server.indexes().lease("fixture")) {
+        lease
+            .snapshot()
+            .reader()
+            .getReaderCacheHelper()
+            .addClosedListener(key -> oldReaderClosed.countDown());
+      }
+
       // The vendor's index rebuilt from the search fixture (38 listings, mlsIds 201-238).
       FixtureServer.index(dir, "fixture", "search");
       server.indexes().refresh();
-      for (int i = 0; i < 50 && entries(server) > 0; i++) {
-        System.err.println("DEBUG entries " + entries(server));
-        Thread.sleep(100);
-      }
+      assertTrue(oldReaderClosed.await(30, TimeUnit.SECONDS), "the old reader did not close");
+      // The scrape removes what the cleaner has not yet.
       assertEquals(0, entries(server), "the old snapshot's entries are gone");
       assertEquals(0, bytes(server));
 

@@ -171,9 +171,10 @@ class TlsHttpTest {
   void plainHttpOnAPublicInterfaceNeedsTlsOrAProxy() {
     ServerConfig publicPlain =
         new ServerConfig("0.0.0.0", 0, Optional.empty(), 10_000, false, List.of());
-    IllegalStateException e =
+    PlainHttpRefusedException e =
         assertThrows(
-            IllegalStateException.class, () -> new FixtureServer(dataDir, accounts, publicPlain));
+            PlainHttpRefusedException.class,
+            () -> new FixtureServer(dataDir, accounts, publicPlain));
     assertTrue(e.getMessage().startsWith("refusing to take credentials over plain HTTP"));
   }
 }

@@ -22,6 +22,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -151,7 +154,14 @@ class IndexRefresherTest {
     vendors.index("alpha", 3, "Active");
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER)) {
       indexes.warmUp(OPTIONS);
-      Thread.sleep(200); // the refresh thread is idle: nothing computes them meanwhile
+      BlockingQueue<String> warmed = new LinkedBlockingQueue<>();
+      indexes.warmUp(snapshot -> warmed.add(snapshot.vendor()));
+      // A vendor found later is warmed at once on the refresh thread, which runs its tasks in
+      // order: had alpha's warm-up been due at the start, it would have run before beta's.
+      vendors.index("beta", 1, "Active");
+      indexes.refresh();
+      assertEquals("beta", warmed.poll(10, TimeUnit.SECONDS));
+      assertEquals(List.of(), List.copyOf(warmed));
       try (Lease lease = indexes.lease("alpha")) {
         assertFalse(lease.snapshot().derivedValues().computed(ListingOptions.OF_SNAPSHOT));
         assertEquals(List.of("Active"), statuses(lease)); // asked for: computed then

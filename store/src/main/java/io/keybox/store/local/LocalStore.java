@@ -84,8 +84,12 @@ public final class LocalStore implements Store {
     if (!Files.isRegularFile(source)) {
       throw new ObjectNotFoundException(describe(key));
     }
-    Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-    force(target);
+    try {
+      Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+      force(target);
+    } catch (IOException e) {
+      throw new IOException("cannot download " + describe(key) + " to " + target + ": " + e, e);
+    }
   }
 
   @Override

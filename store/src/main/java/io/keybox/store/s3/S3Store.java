@@ -182,6 +182,9 @@ public final class S3Store implements Store {
       out.force(true);
     } catch (SdkException e) {
       throw readFailure(key, e);
+    } catch (IOException e) {
+      // The stream broke or the local file failed: still name the object and the file.
+      throw new IOException("cannot download " + describe(key) + " to " + target + ": " + e, e);
     }
   }
 

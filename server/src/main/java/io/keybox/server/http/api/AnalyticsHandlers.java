@@ -1,6 +1,8 @@
 package io.keybox.server.http.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.listing.IdxRule;
+import io.keybox.server.http.cache.CacheableRequest;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.write.JsonBodies;
@@ -16,9 +18,7 @@ import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
 import io.keybox.server.query.VendorParam;
 import io.keybox.server.search.ListingComparison;
-import io.keybox.server.search.ListingStats;
 import io.keybox.server.search.MarketAnalytics;
-import io.keybox.server.search.MarketStats;
 import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 import java.util.Optional;
@@ -35,14 +35,11 @@ final class AnalyticsHandlers {
   private final MarketAnalytics market = new MarketAnalytics();
   private final ListingComparison comparison = new ListingComparison();
 
-  /** The request of a listing's analytics, as the cache tells requests apart. */
-  private record ListingRequest(long mlsId, IdxRule idx) {}
+  /** The market's analytics, as the cache tells requests apart. */
+  private record Market(FilterValues filter) implements CacheableRequest {}
 
-  /** A reply computed on a snapshot. */
-  @FunctionalInterface
-  private interface Computation {
-    Reply compute(Snapshot snapshot) throws IOException;
-  }
+  /** A listing's analytics, as the cache tells requests apart. */
+  private record Listing(long mlsId, IdxRule idx) implements CacheableRequest {}
 
   AnalyticsHandlers(VendorIndexes indexes, AnalyticsRequestParser parser, ResponseCache cache) {
     this.indexes = indexes;
@@ -54,19 +51,11 @@ final class AnalyticsHandlers {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     FilterValues filter = parser.filter(params);
-    try (Lease lease = indexes.lease(vendor)) {
-      // Set first, so that an error found in the index (404, 400) carries it too.
-      Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      if (!cache.enabled()) {
-        return market(exchange, lease.snapshot(), filter);
-      }
-      return cached(
-          exchange,
-          lease.snapshot(),
-          "GET /properties/analytics",
-          filter,
-          snapshot -> market(exchange, snapshot, filter));
-    }
+    return answer(
+        exchange,
+        vendor,
+        new Market(filter),
+        snapshot -> AnalyticsJson.market(market.compute(snapshot, filter)));
   }
 
   Reply listing(HttpServerExchange exchange) throws Exception {
@@ -74,51 +63,39 @@ final class AnalyticsHandlers {
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long mlsId = ParamValues.integer("mlsId", exchange.getAttachment(Router.PATH_VARIABLE));
     IdxRule idx = IdxParam.parse(params);
-    try (Lease lease = indexes.lease(vendor)) {
-      Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      if (!cache.enabled()) {
-        return listing(exchange, lease.snapshot(), mlsId, idx);
-      }
-      return cached(
-          exchange,
-          lease.snapshot(),
-          "GET /properties/{mlsId}/analytics",
-          new ListingRequest(mlsId, idx),
-          snapshot -> listing(exchange, snapshot, mlsId, idx));
-    }
+    return answer(
+        exchange,
+        vendor,
+        new Listing(mlsId, idx),
+        snapshot -> AnalyticsJson.listing(comparison.compare(snapshot, mlsId, idx)));
   }
 
-  private Reply market(HttpServerExchange exchange, Snapshot snapshot, FilterValues filter)
-      throws IOException {
-    MarketStats stats = market.compute(snapshot, filter);
-    return JsonBodies.send(exchange, AnalyticsJson.market(stats));
-  }
-
-  private Reply listing(HttpServerExchange exchange, Snapshot snapshot, long mlsId, IdxRule idx)
-      throws IOException {
-    ListingStats stats = comparison.compare(snapshot, mlsId, idx);
-    return JsonBodies.send(exchange, AnalyticsJson.listing(stats));
+  /** A JSON body computed on a snapshot. */
+  @FunctionalInterface
+  private interface Analysis {
+    JsonNode compute(Snapshot snapshot) throws IOException;
   }
 
   /**
-   * The cached reply to {@code request} on {@code snapshot}, or the one {@code computation} makes
-   * (then kept); the cache must be enabled.
+   * The reply to {@code request} on {@code vendor}'s leased snapshot: kept, or computed by {@code
+   * analysis} and sent as JSON. {@code X-Service-LastUpdate} is set first, so that an error found
+   * in the index (404, 400) carries it too.
    */
-  private Reply cached(
-      HttpServerExchange exchange,
-      Snapshot snapshot,
-      String endpoint,
-      Object request,
-      Computation computation)
+  private Reply answer(
+      HttpServerExchange exchange, String vendor, CacheableRequest request, Analysis analysis)
       throws IOException {
-    ResponseCache.Key key = cache.key(snapshot, endpoint, request, Exchanges.mediaType(exchange));
-    Optional<ResponseCache.Entry> hit = cache.get(key);
-    if (hit.isPresent()) {
-      return hit.get().reply();
+    try (Lease lease = indexes.lease(vendor)) {
+      Snapshot snapshot = lease.snapshot();
+      Responses.lastUpdate(exchange, snapshot.refreshTime());
+      return cache
+          .reply(
+              snapshot,
+              request,
+              Exchanges.mediaType(exchange),
+              () ->
+                  new ResponseCache.Entry(
+                      JsonBodies.send(exchange, analysis.compute(snapshot)), Optional.empty()))
+          .reply();
     }
-    ResponseCache.Entry entry =
-        new ResponseCache.Entry(computation.compute(snapshot), Optional.empty());
-    cache.put(key, entry);
-    return entry.reply();
   }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.server.http.edge.MediaType;
-import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
@@ -22,7 +21,7 @@ import java.util.List;
  * The operational endpoints (OPERATIONS.md §6), outside the API's namespace: {@code GET /-/health}
  * (200 when every configured vendor has an index, else 503 naming the ones that do not), {@code GET
  * /-/metrics} (Prometheus text) and {@code GET /-/openapi.json} (the API's OpenAPI 3.1 document).
- * None needs credentials; {@link OpsGate} decides who may reach them.
+ * None needs credentials; the edge's {@code OpsGate} decides who may reach them.
  */
 public final class OpsHandlers {
   /** Where the OpenAPI document lives on the class path. */

@@ -1,5 +1,6 @@
 package io.keybox.server.http.api;
 
+import io.keybox.server.http.cache.CacheableRequest;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.write.JsonBodies;
@@ -60,11 +61,13 @@ final class ResourceHandlers<Q, P> {
   private final Resource<Q, P> resource;
   private final Optional<String> keyName;
   private final ResponseCache cache;
-  private final String searchEndpoint;
   private final String getEndpoint;
 
-  /** The request of a get, as the cache tells requests apart. */
-  private record GetRequest(long key, Lookup lookup) {}
+  /** A search, as the cache tells requests apart: each resource's request is its own type. */
+  private record Search<Q>(Q request) implements CacheableRequest {}
+
+  /** A get, as the cache tells requests apart. */
+  private record Get(String endpoint, long key, Lookup lookup) implements CacheableRequest {}
 
   /**
    * @param path the route of the search, e.g. {@code /properties} (the get's adds the key)
@@ -83,7 +86,6 @@ final class ResourceHandlers<Q, P> {
     this.cache = cache;
     this.resource = resource;
     this.keyName = keyName;
-    this.searchEndpoint = "GET " + path;
     this.getEndpoint = keyName.map(name -> "GET " + path + "/{" + name + "}").orElse("no get");
   }
 
@@ -93,25 +95,18 @@ final class ResourceHandlers<Q, P> {
     Q request = resource.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      if (!cache.enabled()) {
-        P page = resource.search(lease.snapshot(), request);
-        return resource
-            .page(exchange, request, page)
-            .with(
-                PageLinks.headers(
-                    exchange, baseUrls, resource.paging(request), resource.hits(page)));
-      }
-      ResponseCache.Key key =
-          cache.key(lease.snapshot(), searchEndpoint, request, Exchanges.mediaType(exchange));
-      ResponseCache.Entry entry = cache.get(key).orElse(null);
-      if (entry == null) {
-        P page = resource.search(lease.snapshot(), request);
-        entry =
-            new ResponseCache.Entry(
-                resource.page(exchange, request, page),
-                Optional.of(ResponseCache.Page.of(resource.paging(request), resource.hits(page))));
-        cache.put(key, entry);
-      }
+      ResponseCache.Entry entry =
+          cache.reply(
+              lease.snapshot(),
+              new Search<>(request),
+              Exchanges.mediaType(exchange),
+              () -> {
+                P page = resource.search(lease.snapshot(), request);
+                return new ResponseCache.Entry(
+                    resource.page(exchange, request, page),
+                    Optional.of(
+                        ResponseCache.Page.of(resource.paging(request), resource.hits(page))));
+              });
       ResponseCache.Page facts = entry.page().orElseThrow();
       // Built per request: the links echo this request's base URL, path and query as sent.
       return entry
@@ -128,25 +123,16 @@ final class ResourceHandlers<Q, P> {
     Lookup lookup = Lookup.parse(params);
     try (Lease lease = indexes.lease(vendor)) {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
-      if (!cache.enabled()) {
-        return JsonBodies.write(exchange, resource.get(lease.snapshot(), key, lookup));
-      }
-      ResponseCache.Key cacheKey =
-          cache.key(
+      return cache
+          .reply(
               lease.snapshot(),
-              getEndpoint,
-              new GetRequest(key, lookup),
-              Exchanges.mediaType(exchange));
-      Optional<ResponseCache.Entry> hit = cache.get(cacheKey);
-      if (hit.isPresent()) {
-        return hit.get().reply();
-      }
-      ResponseCache.Entry entry =
-          new ResponseCache.Entry(
-              JsonBodies.write(exchange, resource.get(lease.snapshot(), key, lookup)),
-              Optional.empty());
-      cache.put(cacheKey, entry);
-      return entry.reply();
+              new Get(getEndpoint, key, lookup),
+              Exchanges.mediaType(exchange),
+              () ->
+                  new ResponseCache.Entry(
+                      JsonBodies.write(exchange, resource.get(lease.snapshot(), key, lookup)),
+                      Optional.empty()))
+          .reply();
     }
   }
 }

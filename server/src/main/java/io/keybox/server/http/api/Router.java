@@ -2,6 +2,7 @@ package io.keybox.server.http.api;
 
 import io.keybox.server.error.ApiException;
 import io.keybox.server.http.edge.Exchanges;
+import io.keybox.server.http.edge.RouteTemplates;
 import io.keybox.server.http.write.ReplySender;
 import io.keybox.server.query.Params;
 import io.undertow.server.HttpHandler;
@@ -30,12 +31,9 @@ import java.util.regex.Pattern;
  * schema's filter tables the handler's parser reads). The router parses the query string into
  * {@link Params} ({@link Exchanges#params}), and {@link #endpoints()} publishes the names.
  */
-public final class Router implements HttpHandler {
+public final class Router implements HttpHandler, RouteTemplates {
   /** The path variable of the matched template (one per template at most). */
   static final AttachmentKey<String> PATH_VARIABLE = AttachmentKey.create(String.class);
-
-  /** The template of the matched route, e.g. {@code /properties/{mlsId}} (metrics label). */
-  public static final AttachmentKey<String> TEMPLATE = AttachmentKey.create(String.class);
 
   private record Handler(List<String> parameters, ReplyHandler handler) {}
 
@@ -76,7 +74,7 @@ public final class Router implements HttpHandler {
     return endpoints;
   }
 
-  /** The template of the route {@code path} matches, whatever the method. */
+  @Override
   public Optional<String> template(String path) {
     String normalized = normalize(path);
     for (Route route : routes) {
@@ -97,7 +95,7 @@ public final class Router implements HttpHandler {
     for (Route route : routes) {
       Matcher matcher = route.pattern().matcher(path);
       if (matcher.matches()) {
-        exchange.putAttachment(TEMPLATE, route.template());
+        exchange.putAttachment(RouteTemplates.MATCHED, route.template());
         Handler handler = route.handlers().get(exchange.getRequestMethod());
         if (handler == null) {
           List<String> allowed =

@@ -2,6 +2,7 @@ package io.keybox.server.http.cache;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.keybox.server.http.edge.MediaType;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.DerivedValue;
@@ -19,6 +20,8 @@ import io.prometheus.metrics.model.snapshots.MetricFamilyDescriptor;
 import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.prometheus.metrics.model.snapshots.Unit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +31,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.lucene.index.IndexReader;
@@ -35,44 +41,46 @@ import org.apache.lucene.index.IndexReader;
 /**
  * Whole 200 replies of repeated identical API requests, each kept for the one snapshot of one
  * vendor it was computed on, bounded in bytes across vendors (body bytes plus {@link
- * #ENTRY_OVERHEAD_BYTES} each; least useful entries go first, Caffeine's W-TinyLFU). A handler
- * looks its request up while it holds the vendor's {@link io.keybox.server.index.Lease}:
+ * #ENTRY_OVERHEAD_BYTES} each; least useful entries go first, Caffeine's W-TinyLFU). A handler asks
+ * for its reply through the one method {@link #reply} while it holds the vendor's {@link
+ * io.keybox.server.index.Lease}:
  *
  * <pre>{@code
  * try (Lease lease = indexes.lease(vendor)) {
  *   Responses.lastUpdate(exchange, lease.snapshot().refreshTime()); // per request, as ever
- *   if (cache.enabled()) {
- *     ResponseCache.Key key = cache.key(lease.snapshot(), "GET /properties", request, mediaType);
- *     Optional<ResponseCache.Entry> hit = cache.get(key);
- *     ... hit: hit.get().reply(), a fresh view of the kept bytes ...
- *     ... miss: compute, then cache.put(key, entry) and send entry.reply() ...
- *   }
+ *   ResponseCache.Entry entry =
+ *       cache.reply(lease.snapshot(), new Market(filter), mediaType, () -> compute(...));
+ *   return entry.reply(); // a fresh view of the kept (or just computed) bytes
  * }
  * }</pre>
  *
+ * <p>Concurrent identical misses are computed once: the others wait for that computation (a swap
+ * makes every popular request a miss at the same moment). A failed computation is not kept; each
+ * waiting caller then computes its own.
+ *
  * <p>The key is the vendor, the snapshot's id (unique per snapshot, never reused; no reference to
- * the snapshot, which would keep its reader alive), the endpoint (method and route), the parsed
- * request (records with value equality over every parameter the endpoint reads, defaults made
- * explicit, so parameter order and spelling do not matter) and the negotiated media type. A page's
- * {@code Link} header echoes the request's own path, query string and base URL byte for byte
- * (API.md §7), which no normalised key can hold: it is not kept but rebuilt per request from the
- * entry's {@link Page} facts, so the base URL ({@code Host}, {@code X-Forwarded-*}) and the query's
- * order are not in the key. Nothing else of a request changes the bytes: keys differ in the vendors
- * they may read (in the key) and their add-ons (checked before).
+ * the snapshot, which would keep its reader alive), the parsed request (a {@link CacheableRequest}
+ * record of the endpoint: value equality over every parameter it reads, defaults made explicit, so
+ * parameter order and spelling do not matter) and the negotiated media type. A page's {@code Link}
+ * header echoes the request's own path, query string and base URL byte for byte (API.md §7), which
+ * no normalised key can hold: it is not kept but rebuilt per request from the entry's {@link Page}
+ * facts, so the base URL ({@code Host}, {@code X-Forwarded-*}) and the query's order are not in the
+ * key. Nothing else of a request changes the bytes: keys differ in the vendors they may read (in
+ * the key) and their add-ons (checked before).
  *
  * <p>When a snapshot's reader closes (the vendor swapped to a newer commit, was reopened or
- * dropped, and the last request leasing the old snapshot ended) its entries are removed, so their
- * memory is freed at once; even before that they cannot be served, as no lease sees their snapshot
- * id again.
+ * dropped, and the last request leasing the old snapshot ended) its entries are removed: the keys
+ * are grouped per snapshot, so that costs only that snapshot's entries, and it runs on the cleaner
+ * executor, never on the thread that closed the reader (which may be an IO thread ending a
+ * request). Even before that they cannot be served, as no lease sees their snapshot id again.
  *
  * <p>NOTE: the kept bytes are the identity body. The cache sits inside Undertow's {@code
  * EncodingHandler}, so gzip compresses each sent copy after it and never changes what is kept;
  * {@code Accept-Encoding} is not in the key. Per-request headers (request id, {@code
  * X-Service-LastUpdate}, CORS, {@code Vary}) are set on the exchange per request, never kept.
  *
- * <p>Thread-safe. With a size of 0 it is off: {@link #enabled()} is false, nothing is kept or
- * counted, and the handlers check that one boolean before anything else of the cache (no key is
- * made), so the request path is the one without a cache.
+ * <p>Thread-safe. With a size of 0 it is off: {@link #reply} computes every reply, nothing is kept
+ * or counted and no key is made, so the request path is the one without a cache.
  */
 public final class ResponseCache implements MultiCollector {
   /** The default size, 64 MiB ({@code --response-cache 64m}). */
@@ -104,18 +112,21 @@ public final class ResponseCache implements MultiCollector {
    *
    * @param vendor the vendor read
    * @param snapshot the id of the snapshot the reply is computed on
-   * @param endpoint the method and route, e.g. {@code GET /properties/{mlsId}}
-   * @param request the parsed request with value equality (path variable included)
+   * @param request the parsed request, its type naming the endpoint (path variable included)
    * @param mediaType the negotiated media type (the Content-Type)
    */
-  public record Key(
-      String vendor, long snapshot, String endpoint, Object request, MediaType mediaType) {
-    public Key {
+  record Key(String vendor, long snapshot, CacheableRequest request, MediaType mediaType) {
+    Key {
       Objects.requireNonNull(vendor, "vendor");
-      Objects.requireNonNull(endpoint, "endpoint");
       Objects.requireNonNull(request, "request");
       Objects.requireNonNull(mediaType, "mediaType");
     }
+  }
+
+  /** The computation of a reply the cache does not hold. */
+  @FunctionalInterface
+  public interface Computation {
+    Entry compute() throws IOException;
   }
 
   /**
@@ -187,9 +198,7 @@ public final class ResponseCache implements MultiCollector {
     }
   }
 
-  private final long maxBytes;
-  private final Cache<Key, Entry> cache;
-  private final ConcurrentHashMap<String, Counts> counts = new ConcurrentHashMap<>();
+  private final Memory memory;
 
   /**
    * The id of each snapshot, given the first time one is looked up with; it registers the removal
@@ -199,63 +208,53 @@ public final class ResponseCache implements MultiCollector {
       DerivedValue.of("response cache id", this::register);
 
   /**
-   * A cache of at most {@code maxBytes}; 0 turns it off.
+   * A cache of at most {@code maxBytes}; 0 turns it off. A closed snapshot's entries are removed on
+   * the common fork-join pool.
    *
    * @throws IllegalArgumentException when {@code maxBytes} is negative
    */
   public ResponseCache(long maxBytes) {
+    this(maxBytes, ForkJoinPool.commonPool());
+  }
+
+  /** As {@link #ResponseCache(long)}, removing a closed snapshot's entries on {@code cleaner}. */
+  ResponseCache(long maxBytes, Executor cleaner) {
     if (maxBytes < 0) {
       throw new IllegalArgumentException("maxBytes must be >= 0 (got: " + maxBytes + ")");
     }
-    this.maxBytes = maxBytes;
-    this.cache =
-        maxBytes == 0
-            ? null
-            : Caffeine.newBuilder()
-                .maximumWeight(maxBytes)
-                .weigher(
-                    (Key key, Entry entry) -> (int) Math.min(Integer.MAX_VALUE, entry.weight()))
-                // Evictions and removals run on the caller's thread: the counts are exact when
-                // read, and no executor task outlives the server.
-                .executor(Runnable::run)
-                .build();
+    this.memory = maxBytes == 0 ? Memory.NONE : new Kept(maxBytes, cleaner);
   }
 
   /** Whether the cache keeps anything (its size is not 0). */
   public boolean enabled() {
-    return cache != null;
-  }
-
-  /** The key of {@code request} on {@code endpoint} over {@code snapshot}, in {@code mediaType}. */
-  public Key key(Snapshot snapshot, String endpoint, Object request, MediaType mediaType) {
-    long id;
-    try {
-      id = snapshot.derived(snapshotId);
-    } catch (java.io.IOException e) {
-      throw new IllegalStateException("cannot happen: the id reads no index", e);
-    }
-    return new Key(snapshot.vendor(), id, endpoint, request, mediaType);
-  }
-
-  /** The entry of {@code key}, counted as a hit or a miss of its vendor. */
-  public Optional<Entry> get(Key key) {
-    Entry entry = cache.getIfPresent(key);
-    Counts vendor = counts.get(key.vendor());
-    if (vendor == null) {
-      vendor = counts.computeIfAbsent(key.vendor(), v -> new Counts());
-    }
-    (entry == null ? vendor.misses : vendor.hits).increment();
-    return Optional.ofNullable(entry);
+    return memory != Memory.NONE;
   }
 
   /**
-   * Keeps {@code entry} under {@code key}, unless it is larger than an eighth of the cache (one
-   * page must not push out dozens).
+   * The reply to {@code request} in {@code mediaType} on {@code snapshot}: the kept one, or the one
+   * {@code computation} makes, then kept (unless larger than an eighth of the cache: one page must
+   * not push out dozens). Counted as a hit or a miss of the snapshot's vendor.
+   *
+   * @throws IOException what the computation throws (a RuntimeException passes unchanged)
    */
-  public void put(Key key, Entry entry) {
-    if (entry.weight() <= maxBytes / 8) {
-      cache.put(key, entry);
+  public Entry reply(
+      Snapshot snapshot, CacheableRequest request, MediaType mediaType, Computation computation)
+      throws IOException {
+    if (memory == Memory.NONE) {
+      return computation.compute();
     }
+    long id;
+    try {
+      id = snapshot.derived(snapshotId);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot happen: the id reads no index", e);
+    }
+    return memory.reply(new Key(snapshot.vendor(), id, request, mediaType), computation);
+  }
+
+  /** As {@link #reply(Snapshot, CacheableRequest, MediaType, Computation)}, by key (tests). */
+  Entry reply(Key key, Computation computation) throws IOException {
+    return memory.reply(key, computation);
   }
 
   private long register(Snapshot snapshot) {
@@ -264,39 +263,31 @@ public final class ResponseCache implements MultiCollector {
     // Every reader the index opens has one; without it, the old entries still are never served
     // and age out of the bound.
     if (helper != null) {
-      helper.addClosedListener(closed -> removeSnapshot(id));
+      helper.addClosedListener(closed -> snapshotClosed(id));
     }
     return id;
   }
 
-  /** Removes the entries of snapshot {@code id}; its reader closed. */
-  private void removeSnapshot(long id) {
-    cache.asMap().keySet().removeIf(key -> key.snapshot() == id);
+  /** Snapshot {@code id}'s reader closed: its entries go, on the cleaner, not on this thread. */
+  void snapshotClosed(long id) {
+    memory.drop(id);
   }
 
   /** The bytes held: bodies plus the per-entry estimate. */
   public long bytes() {
-    if (cache == null) {
-      return 0;
-    }
-    cache.cleanUp();
-    return cache.policy().eviction().orElseThrow().weightedSize().orElse(0);
+    return memory.bytes();
   }
 
   /** The replies held. */
   public long entries() {
-    if (cache == null) {
-      return 0;
-    }
-    cache.cleanUp();
-    return cache.estimatedSize();
+    return memory.entries();
   }
 
   @Override
   public MetricSnapshots collect() {
     List<CounterDataPointSnapshot> hits = new ArrayList<>();
     List<CounterDataPointSnapshot> misses = new ArrayList<>();
-    for (Map.Entry<String, Counts> vendor : new TreeMap<>(counts).entrySet()) {
+    for (Map.Entry<String, Counts> vendor : new TreeMap<>(memory.counts()).entrySet()) {
       Labels labels = Labels.of("vendor", vendor.getKey());
       hits.add(counter(vendor.getValue().hits.sum(), labels));
       misses.add(counter(vendor.getValue().misses.sum(), labels));
@@ -330,5 +321,140 @@ public final class ResponseCache implements MultiCollector {
   private static final class Counts {
     final LongAdder hits = new LongAdder();
     final LongAdder misses = new LongAdder();
+  }
+
+  /**
+   * Where replies are kept: nowhere ({@link #NONE}, the cache is off: every reply computed, nothing
+   * held or counted) or in a {@link Kept}.
+   */
+  @FunctionalInterface
+  private interface Memory {
+    Memory NONE = (key, computation) -> computation.compute();
+
+    Entry reply(Key key, Computation computation) throws IOException;
+
+    default void drop(long snapshot) {}
+
+    default long bytes() {
+      return 0;
+    }
+
+    default long entries() {
+      return 0;
+    }
+
+    default Map<String, Counts> counts() {
+      return Map.of();
+    }
+  }
+
+  /** Replies kept in a Caffeine cache bounded in bytes, their keys grouped per snapshot. */
+  private static final class Kept implements Memory {
+    private final long maxBytes;
+    private final Executor cleaner;
+    private final Cache<Key, Entry> cache;
+    private final ConcurrentHashMap<Long, Set<Key>> bySnapshot = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Counts> counts = new ConcurrentHashMap<>();
+
+    /** Snapshots whose readers closed, their entries not yet removed. */
+    private final ConcurrentLinkedQueue<Long> closed = new ConcurrentLinkedQueue<>();
+
+    Kept(long maxBytes, Executor cleaner) {
+      this.maxBytes = maxBytes;
+      this.cleaner = cleaner;
+      this.cache =
+          Caffeine.newBuilder()
+              .maximumWeight(maxBytes)
+              .weigher((Key key, Entry entry) -> (int) Math.min(Integer.MAX_VALUE, entry.weight()))
+              // Evictions and removals run on the caller's thread: the counts are exact when
+              // read, and no executor task outlives the server.
+              .executor(Runnable::run)
+              .removalListener((Key key, Entry entry, RemovalCause cause) -> forget(key))
+              .build();
+    }
+
+    @Override
+    public Entry reply(Key key, Computation computation) throws IOException {
+      Counts vendor = counts.get(key.vendor());
+      if (vendor == null) {
+        vendor = counts.computeIfAbsent(key.vendor(), v -> new Counts());
+      }
+      Entry hit = cache.getIfPresent(key);
+      if (hit != null) {
+        vendor.hits.increment();
+        return hit;
+      }
+      // Caffeine runs one computation per key at a time; identical misses wait for it. An entry
+      // too large to keep is handed back beside the cache (the function's null keeps nothing).
+      Entry[] computed = new Entry[1];
+      Entry kept;
+      try {
+        kept =
+            cache.get(
+                key,
+                k -> {
+                  try {
+                    computed[0] = computation.compute();
+                  } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                  }
+                  if (computed[0].weight() > maxBytes / 8) {
+                    return null;
+                  }
+                  bySnapshot
+                      .computeIfAbsent(k.snapshot(), s -> ConcurrentHashMap.newKeySet())
+                      .add(k);
+                  return computed[0];
+                });
+      } catch (UncheckedIOException e) {
+        throw e.getCause();
+      }
+      (computed[0] == null ? vendor.hits : vendor.misses).increment();
+      return kept != null ? kept : computed[0];
+    }
+
+    /** A removed entry's key leaves its snapshot's group. */
+    private void forget(Key key) {
+      Set<Key> group = bySnapshot.get(key.snapshot());
+      if (group != null) {
+        group.remove(key);
+      }
+    }
+
+    @Override
+    public void drop(long snapshot) {
+      closed.add(snapshot);
+      cleaner.execute(this::removeClosed);
+    }
+
+    /** Removes the entries of the snapshots closed since the last call. */
+    private void removeClosed() {
+      for (Long snapshot = closed.poll(); snapshot != null; snapshot = closed.poll()) {
+        Set<Key> group = bySnapshot.remove(snapshot);
+        if (group != null) {
+          cache.invalidateAll(group);
+        }
+      }
+    }
+
+    @Override
+    public long bytes() {
+      // A scrape (a worker) finishes what the cleaner has not yet done: the gauges are exact.
+      removeClosed();
+      cache.cleanUp();
+      return cache.policy().eviction().orElseThrow().weightedSize().orElse(0);
+    }
+
+    @Override
+    public long entries() {
+      removeClosed();
+      cache.cleanUp();
+      return cache.estimatedSize();
+    }
+
+    @Override
+    public Map<String, Counts> counts() {
+      return counts;
+    }
   }
 }

@@ -1,6 +1,5 @@
 package io.keybox.server.http.edge;
 
-import io.keybox.server.http.api.Router;
 import io.keybox.server.metrics.Metrics;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -20,13 +19,13 @@ public final class MetricsHandler implements HttpHandler {
       Set.of("GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE", "TRACE", "CONNECT");
 
   private final Metrics metrics;
-  private final List<Router> routers;
+  private final List<RouteTemplates> routers;
   private final HttpHandler next;
 
   /**
    * @param routers the routers whose templates label requests that never reached them
    */
-  public MetricsHandler(Metrics metrics, List<Router> routers, HttpHandler next) {
+  public MetricsHandler(Metrics metrics, List<? extends RouteTemplates> routers, HttpHandler next) {
     this.metrics = metrics;
     this.routers = List.copyOf(routers);
     this.next = next;
@@ -48,11 +47,11 @@ public final class MetricsHandler implements HttpHandler {
   }
 
   private String endpoint(HttpServerExchange exchange) {
-    String template = exchange.getAttachment(Router.TEMPLATE);
+    String template = exchange.getAttachment(RouteTemplates.MATCHED);
     if (template != null) {
       return template;
     }
-    for (Router router : routers) {
+    for (RouteTemplates router : routers) {
       Optional<String> match = router.template(exchange.getRelativePath());
       if (match.isPresent()) {
         return match.get();

@@ -1,12 +1,11 @@
 package io.keybox.server.http.edge;
 
 import io.keybox.server.error.ApiException;
-import io.keybox.server.http.api.OpsHandlers;
-import io.keybox.server.http.api.Router;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 import java.net.InetSocketAddress;
+import java.util.List;
 
 /**
  * Who reaches the operational endpoints under {@code /-/} (OPERATIONS.md §6), without credentials.
@@ -41,12 +40,25 @@ public final class OpsGate implements HttpHandler {
     MAIN
   }
 
-  private final Router ops;
+  /**
+   * The operational endpoints the gate guards.
+   *
+   * @param handler the handler of every path under {@code /-/}
+   * @param open the one path anyone may reach ({@code /-/openapi.json})
+   * @param paths every path, in the order an admin listener's 404 lists them
+   */
+  public record Ops(HttpHandler handler, String open, List<String> paths) {
+    public Ops {
+      paths = List.copyOf(paths);
+    }
+  }
+
+  private final Ops ops;
   private final Listener listener;
   private final boolean behindProxy;
   private final HttpHandler next;
 
-  public OpsGate(Router ops, Listener listener, boolean behindProxy, HttpHandler next) {
+  public OpsGate(Ops ops, Listener listener, boolean behindProxy, HttpHandler next) {
     this.ops = ops;
     this.listener = listener;
     this.behindProxy = behindProxy;
@@ -58,21 +70,20 @@ public final class OpsGate implements HttpHandler {
     String path = exchange.getRelativePath();
     if (!path.startsWith(PREFIX)) {
       if (listener == Listener.ADMIN) {
+        List<String> paths = ops.paths();
         throw ApiException.notFound(
             "no such path: "
                 + path
                 + "; the admin port serves "
-                + OpsHandlers.HEALTH
-                + ", "
-                + OpsHandlers.METRICS
+                + String.join(", ", paths.subList(0, paths.size() - 1))
                 + " and "
-                + OpsHandlers.OPENAPI);
+                + paths.get(paths.size() - 1));
       }
       next.handleRequest(exchange);
       return;
     }
-    if (path.equals(OpsHandlers.OPENAPI) || mayOperate(exchange)) {
-      ops.handleRequest(exchange);
+    if (path.equals(ops.open()) || mayOperate(exchange)) {
+      ops.handler().handleRequest(exchange);
       return;
     }
     throw ApiException.notFound(

@@ -11,7 +11,8 @@
  *
  * <p>Depends on Undertow, the server's configuration records ({@code io.keybox.server.http}),
  * {@code auth}, {@code limit}, {@code metrics}, {@code error}, {@code query.Params}, the response
- * writer ({@code http.write}) and, for route templates and the ops paths, {@code http.api}'s
- * router.
+ * writer ({@code http.write}). Never on {@code http.api}, which uses the edge: a router is seen
+ * through {@link io.keybox.server.http.edge.RouteTemplates}, the ops endpoints through the handler
+ * and paths {@link io.keybox.server.http.edge.OpsGate} is given.
  */
 package io.keybox.server.http.edge;

@@ -1,6 +1,5 @@
 package io.keybox.server.http.write;
 
-import io.undertow.io.AsyncSenderImpl;
 import io.undertow.io.BlockingReceiverImpl;
 import io.undertow.io.IoCallback;
 import io.undertow.io.Receiver;
@@ -10,8 +9,6 @@ import io.undertow.io.UndertowOutputStream;
 import io.undertow.server.BlockingHttpExchange;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
-import io.undertow.util.Headers;
-import io.undertow.util.SameThreadExecutor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,18 +34,14 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p>Closing the output stream or sending through the sender also commits. Bodies larger than
- * {@link ReplyBody#MAX_BODY_BYTES} fail with an {@link IOException} (the largest page is a few
- * megabytes). {@link ReplySender} hands a whole {@link Reply} body over ({@link #send}), without
- * copying it.
+ * <p>Keybox's own handlers never write here: they return a {@link Reply}, which {@link ReplySender}
+ * sends itself after {@link #claim}ing the response. The stream and the sender are for Undertow's
+ * own handlers in the chain; closing the stream or sending through the sender also commits. Bodies
+ * larger than {@link ReplyBody#MAX_BODY_BYTES} fail with an {@link IOException} (the largest page
+ * is a few megabytes). Writing after the commit is an {@link IllegalStateException} ("the response
+ * was sent already"), whichever way it comes.
  */
 public final class BufferedResponse implements BlockingHttpExchange {
-  /**
-   * The largest body compressed or encrypted on the IO thread (a page of 20 listings is about 90
-   * KB; a page of 500, 2.2 MB, goes from the worker).
-   */
-  private static final int IO_THREAD_TRANSFORM_LIMIT = 128 * 1024;
-
   private static final AttachmentKey<BufferedResponse> KEY =
       AttachmentKey.create(BufferedResponse.class);
 
@@ -107,73 +100,43 @@ public final class BufferedResponse implements BlockingHttpExchange {
     if (exchange.isResponseComplete() || exchange.isResponseStarted() || body.size() == 0) {
       return;
     }
-    sendBody(body.buffers(), body.size());
+    ReplySender.sendBody(exchange, body.buffers(), body.size());
+  }
+
+  /** What {@link #claim} found. */
+  enum Claim {
+    /** No buffered response: a blocking exchange of Undertow's own (the admin listener). */
+    NONE,
+    /** Claimed: the caller sends the body. */
+    SEND,
+    /** Claimed, but the response was started or completed already: nothing to send. */
+    ENDED
   }
 
   /**
-   * Sends {@code body} as the whole response body of {@code exchange}, with its {@code
-   * Content-Length}, without blocking, as {@link #commit} does; false when the exchange has no
-   * buffered response (not dispatched by admission: the admin listener).
+   * Takes over the response of {@code exchange} for {@link ReplySender}, which sends a whole reply
+   * itself: whatever was written to the stream is dropped, and the response counts as committed.
    *
    * @throws IllegalStateException when the response was committed already
    */
-  static boolean send(HttpServerExchange exchange, List<ByteBuffer> body) {
+  static Claim claim(HttpServerExchange exchange) {
     BufferedResponse response = exchange.getAttachment(KEY);
     if (response == null) {
-      return false;
+      return Claim.NONE;
     }
-    response.sendWhole(body);
-    return true;
+    synchronized (response) {
+      response.checkNotCommitted();
+      response.committed = true;
+      response.body.reset();
+    }
+    return exchange.isResponseComplete() || exchange.isResponseStarted() ? Claim.ENDED : Claim.SEND;
   }
 
-  private synchronized void sendWhole(List<ByteBuffer> buffers) {
+  /** Refuses a second answer: the one "already sent" failure of this class. */
+  private void checkNotCommitted() {
     if (committed) {
       throw new IllegalStateException("the response was sent already");
     }
-    committed = true;
-    body.reset();
-    if (exchange.isResponseComplete() || exchange.isResponseStarted()) {
-      return;
-    }
-    long size = 0;
-    for (ByteBuffer buffer : buffers) {
-      size += buffer.remaining();
-    }
-    sendBody(buffers, size);
-  }
-
-  /** Sends {@code body} of {@code size} bytes and ends the exchange, from the cheapest thread. */
-  private void sendBody(List<ByteBuffer> body, long size) {
-    exchange.setResponseContentLength(size);
-    ByteBuffer[] buffers = body.toArray(ByteBuffer[]::new);
-    Runnable send = () -> new AsyncSenderImpl(exchange).send(buffers, IoCallback.END_EXCHANGE);
-    if (exchange.isInIoThread()) {
-      // A request of the IO thread's lane: sent on this same thread once the handler call has
-      // returned, as a worker's answer is sent from a task of the IO thread, so that the exchange
-      // ends through the send's callback alone and not also as the call returns.
-      exchange.dispatch(SameThreadExecutor.INSTANCE, send);
-    } else if (exchange.isDispatched() || !cheapToSendFromIoThread()) {
-      send.run();
-    } else {
-      // Sent, and the exchange ended, on the connection's IO thread: ended on a worker, Undertow
-      // hands the connection back to its IO thread through a state the IO thread spins on (in
-      // HttpReadListener) while the worker wakes the selector; with 8 clients on 2 cores that
-      // spin took a third of the server's CPU on small pages.
-      exchange.dispatch(exchange.getIoThread(), send);
-    }
-  }
-
-  /**
-   * Whether the IO thread, which serves many connections, can send this body without being held up:
-   * a plain copy to the socket, or a body small enough to compress (the client accepts an encoding)
-   * or encrypt (TLS) in well under a millisecond. Larger answers that need either are sent from the
-   * worker, as before.
-   */
-  private boolean cheapToSendFromIoThread() {
-    boolean plain =
-        !exchange.getRequestHeaders().contains(Headers.ACCEPT_ENCODING)
-            && exchange.getConnection().getSslSessionInfo() == null;
-    return plain || exchange.getResponseContentLength() <= IO_THREAD_TRANSFORM_LIMIT;
   }
 
   private synchronized void discardBody() {
@@ -182,10 +145,8 @@ public final class BufferedResponse implements BlockingHttpExchange {
     }
   }
 
-  private synchronized void append(ByteBuffer bytes) throws IOException {
-    if (committed) {
-      throw new IOException("the response was sent already");
-    }
+  private synchronized void append(ByteBuffer bytes) {
+    checkNotCommitted();
     if (bytes.hasArray()) {
       body.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
       bytes.position(bytes.limit());
@@ -289,9 +250,7 @@ public final class BufferedResponse implements BlockingHttpExchange {
     }
 
     private void checkOpen() {
-      if (committed) {
-        throw new IllegalStateException("the response was sent already");
-      }
+      checkNotCommitted();
     }
   }
 
@@ -308,9 +267,8 @@ public final class BufferedResponse implements BlockingHttpExchange {
         for (ByteBuffer buffer : buffers) {
           append(buffer);
         }
-      } catch (IOException | RuntimeException e) {
-        callback.onException(
-            exchange, this, e instanceof IOException io ? io : new IOException(e.getMessage(), e));
+      } catch (RuntimeException e) {
+        callback.onException(exchange, this, new IOException(e.getMessage(), e));
         return;
       }
       done(callback);
@@ -355,8 +313,9 @@ public final class BufferedResponse implements BlockingHttpExchange {
           append(chunk);
           chunk.clear();
         }
-      } catch (IOException e) {
-        callback.onException(exchange, this, e);
+      } catch (IOException | RuntimeException e) {
+        callback.onException(
+            exchange, this, e instanceof IOException io ? io : new IOException(e.getMessage(), e));
         return;
       }
       done(callback);
