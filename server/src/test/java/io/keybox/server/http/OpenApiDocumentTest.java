@@ -312,6 +312,13 @@ class OpenApiDocumentTest {
         new Sample("GET", "/properties/analytics", "/properties/analytics", "agency", 200, none),
         new Sample(
             "GET",
+            "/properties/clusters",
+            "/properties/clusters?bbox=-180,-85,180,85&zoom=3&maxClusters=5",
+            "agency",
+            200,
+            none),
+        new Sample(
+            "GET",
             "/properties/{mlsId}/analytics",
             "/properties/104/analytics",
             "agency",
@@ -597,7 +604,7 @@ class OpenApiDocumentTest {
     }
     assertTrue(extensionParameters("/openhouses").contains("count"), "count on /openhouses");
     assertTrue(extensionParameters("/agents").contains("count"), "count on /agents");
-    assertEquals(Set.of(), extensionParameters("/properties"));
+    assertEquals(Set.of("bbox", "radius"), extensionParameters("/properties"));
   }
 
   private static Set<String> extensionParameters(String path) {

@@ -5,6 +5,7 @@ import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.AgentRequestParser;
 import io.keybox.server.query.AnalyticsRequestParser;
+import io.keybox.server.query.ClusterRequestParser;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.Lookup;
 import io.keybox.server.query.OpenHouseRequestParser;
@@ -54,6 +55,7 @@ public final class ApiRoutes {
             Optional.empty());
     AnalyticsHandlers analytics =
         new AnalyticsHandlers(indexes, new AnalyticsRequestParser(), cache);
+    ClusterHandler clusters = new ClusterHandler(indexes, cache);
     MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
     return new Router()
         .add(Methods.OPTIONS, "/", List.of(), metadata::root)
@@ -68,6 +70,11 @@ public final class ApiRoutes {
             "/properties/analytics",
             vendorAnd(AnalyticsRequestParser.PARAMETERS),
             analytics::market)
+        .add(
+            Methods.GET,
+            "/properties/clusters",
+            vendorAnd(ClusterRequestParser.PARAMETERS),
+            clusters::clusters)
         .add(Methods.GET, "/properties/{mlsId}", vendorAnd(Lookup.PARAMETERS), listings::get)
         .add(
             Methods.GET,
