@@ -160,15 +160,22 @@ class ReplicaKillTest {
         store.resolve("houston/manifests/%012d.json".formatted(sequence)).toFile(), Manifest.class);
   }
 
+  /** The objects verified into the vendor's pool that no publication links to yet. */
   private static List<String> staged(Path dataDir) throws IOException {
-    try (Stream<Path> files =
-        Stream.concat(
-            Files.list(dataDir.resolve("houston/index")), Files.list(dataDir.resolve("houston")))) {
-      return files
-          .map(f -> f.getFileName().toString())
-          .filter(n -> n.startsWith("keybox-fetch.") && !n.endsWith(".part"))
-          .toList();
+    Path pool = dataDir.resolve("houston/pool");
+    if (!Files.isDirectory(pool)) {
+      return List.of();
     }
+    List<String> staged = new ArrayList<>();
+    try (Stream<Path> files = Files.list(pool)) {
+      for (Path file : files.toList()) {
+        if (!file.getFileName().toString().endsWith(".part")
+            && (Integer) Files.getAttribute(file, "unix:nlink") == 1) {
+          staged.add(file.getFileName().toString());
+        }
+      }
+    }
+    return staged;
   }
 
   @Test

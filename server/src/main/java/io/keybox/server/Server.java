@@ -62,6 +62,7 @@ public final class Server implements AutoCloseable {
     Replica replica = null;
     try {
       indexes = new VendorIndexes(options.dataDir(), REFRESH_MILLIS);
+      indexes.start();
       if (options.replica().isPresent()) {
         // Before the listener: health reports the replication from the first request on.
         ServerOptions.Replica follow = options.replica().get();

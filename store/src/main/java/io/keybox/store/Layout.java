@@ -35,6 +35,11 @@ public final class Layout {
 
   private Layout() {}
 
+  /** Whether {@code name} is a valid vendor name. */
+  public static boolean isVendor(String name) {
+    return name != null && VENDOR.matcher(name).matches();
+  }
+
   /** Throws {@link IllegalArgumentException} unless {@code vendor} is a valid vendor name. */
   public static String checkVendor(String vendor) {
     if (vendor == null || !VENDOR.matcher(vendor).matches()) {

@@ -167,6 +167,7 @@ public final class ReplicaBench {
   private record Node(VendorIndexes indexes, Replica replica) implements AutoCloseable {
     static Node start(Path dataDir, StoreUrl url) throws IOException {
       VendorIndexes indexes = new VendorIndexes(dataDir, 100);
+      indexes.start();
       Replica replica =
           new Replica(
               url.open(Optional.empty()),

@@ -170,8 +170,9 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
     this.dataDir = dataDir;
     this.indexes = new VendorIndexes(dataDir, 200);
     try {
+      indexes.start();
       this.server = KeyboxServer.start(config, admin, indexes, authenticator, log);
-    } catch (RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       indexes.close();
       throw e;
     }

@@ -197,7 +197,8 @@ class ReplicaHttpTest {
       for (Node node : nodes) {
         await("a new node serves the store's commit", CATCH_UP, () -> node.generation() == first);
         assertTrue(pages.contains(node.page().body()));
-        assertTrue(Files.exists(node.server().dataDir().resolve(VENDOR).resolve("ids.tsv")));
+        assertTrue(
+            Files.exists(node.server().dataDir().resolve(VENDOR).resolve("current/ids.tsv")));
       }
 
       AtomicBoolean running = new AtomicBoolean(true);
@@ -346,7 +347,7 @@ class ReplicaHttpTest {
                   .startsWith("CORRUPT_OBJECT"));
       assertEquals(first, replica.generation(), "the old commit serves");
       assertEquals(page, replica.page().body());
-      try (Stream<Path> left = Files.list(node.resolve(VENDOR).resolve("index"))) {
+      try (Stream<Path> left = Files.list(node.resolve(VENDOR).resolve("pool"))) {
         assertTrue(left.noneMatch(f -> f.getFileName().toString().endsWith(".part")));
       }
 
