@@ -3,7 +3,6 @@ package io.keybox.app;
 import io.keybox.app.cli.Checked;
 import io.keybox.app.cli.CommandFailure;
 import io.keybox.app.cli.HelpOption;
-import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.store.PublishResult;
@@ -13,9 +12,11 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.store.LockObtainFailedException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,15 +35,17 @@ import picocli.CommandLine.Spec;
     name = "publish",
     customSynopsis = {
       "./run.sh publish --data-dir DIR --vendor NAME --to STORE_URL [--s3-endpoint URL]"
-          + " [--keep N]"
+          + " [--keep-for DURATION]"
     },
     descriptionHeading = "%n",
     description = {
       "Publishes the vendor's current commit to an object store: uploads the files the store",
       "lacks (each verified against its checksum first), the vendor's id maps and pull state,",
-      "then a manifest, then, last, the pointer query nodes poll. Publications older than the",
-      "last N are then removed. STORE_URL is s3://bucket/prefix or file:///path; region and",
-      "credentials come from the AWS SDK's standard chain, never from the command line."
+      "then a manifest, then, last, the pointer query nodes poll. It holds the index's write",
+      "lock meanwhile, and the store's lock object of the vendor: one publisher at a time.",
+      "Publications older than --keep-for are then removed, and the objects only they named.",
+      "STORE_URL is s3://bucket/prefix or file:///path; region and credentials come from the",
+      "AWS SDK's standard chain, never from the command line."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
@@ -83,11 +86,12 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
   String s3Endpoint;
 
   @Option(
-      names = "--keep",
-      paramLabel = "N",
-      description = "publications kept in the store, this one included (default ${DEFAULT-VALUE})")
-  @Range(min = 1, max = 1000)
-  int keep = Publisher.DEFAULT_KEEP;
+      names = "--keep-for",
+      paramLabel = "DURATION",
+      description =
+          "how long older publications and their objects stay in the store, like 24h or 90m"
+              + " (default 24h)")
+  String keepFor;
 
   @Mixin HelpOption help;
 
@@ -106,6 +110,13 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
     vendorName();
     StoreOptions.storeUrl(spec.commandLine(), "--to", to);
     StoreOptions.endpoint(spec.commandLine(), s3Endpoint);
+    keepFor();
+  }
+
+  private Duration keepFor() {
+    return keepFor == null
+        ? Publisher.DEFAULT_KEEP_FOR
+        : StoreOptions.duration(spec.commandLine(), "--keep-for", keepFor, Duration.ofMinutes(1));
   }
 
   @Override
@@ -118,12 +129,19 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
           "vendor " + vendor + " has no index under " + dataDir + "; run keybox index first", null);
     }
     try {
-      PublishResult result = Publishing.publish(dataDir, vendor, store, endpoint, keep);
+      PublishResult result = Publishing.publish(dataDir, vendor, store, endpoint, keepFor());
       keybox.console().out().println("keybox publish: " + Publishing.summary(result, store));
       return 0;
     } catch (IndexNotFoundException e) {
       throw CommandFailure.badInput(
           "vendor " + vendor + " has no commit under " + dataDir + "; run keybox index first", e);
+    } catch (LockObtainFailedException e) {
+      throw CommandFailure.failure(
+          "vendor "
+              + vendor
+              + ": an index or pull run holds its index lock; publish once it is done (or run"
+              + " it with --publish-to)",
+          e);
     } catch (IOException | RuntimeException e) {
       throw CommandFailure.failure(
           "publishing vendor "

@@ -11,12 +11,9 @@ import io.keybox.store.FetchResult.Outcome;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexNotFoundException;
@@ -71,13 +68,12 @@ class PublishFetchTest {
     Path indexer = temp.resolve("indexer");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      PublishResult published =
-          new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      PublishResult published = new Publisher(store).publish(VENDOR, indexer);
       // _0.cfe, _0.cfs, _0.si, segments_1 and ids.tsv.
       assertEquals(new PublishResult(VENDOR, 1, 1, 5, published.uploadedBytes(), 0, 0), published);
       assertEquals(List.of(VENDOR), Layout.vendors(store));
       assertEquals(List.of("current", "files", "manifests", "side"), store.folders(VENDOR + "/"));
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish("dallas", indexer);
+      new Publisher(store).publish("dallas", indexer);
       assertEquals(List.of("dallas", VENDOR), Layout.vendors(store));
 
       Path replica = temp.resolve("replica");
@@ -113,7 +109,7 @@ class PublishFetchTest {
     Path replica = temp.resolve("replica");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      Publisher publisher = new Publisher(store);
       publisher.publish(VENDOR, indexer);
       Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
       fetcher.fetch();
@@ -147,7 +143,7 @@ class PublishFetchTest {
     Path replica = temp.resolve("replica");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      Publisher publisher = new Publisher(store);
       publisher.publish(VENDOR, indexer);
       Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
       fetcher.fetch();
@@ -189,7 +185,7 @@ class PublishFetchTest {
     TestIndexes.commit(indexer, false, 5, 10, "second");
     TestIndexes.commit(indexer, false, 10, 15, "third");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      Publisher publisher = new Publisher(store);
       assertEquals(3, publisher.publish(VENDOR, indexer).generation());
       Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
       fetcher.fetch();
@@ -235,7 +231,7 @@ class PublishFetchTest {
     TestIndexes.commit(indexer, false, 5, 10, "second");
     TestIndexes.commit(indexer, false, 10, 15, "third");
     try (Store store = kinds.open(kind, temp)) {
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      new Publisher(store).publish(VENDOR, indexer);
 
       // One transfer at a time, so that exactly the first four are verified.
       CountingStore failing = new CountingStore(store, 4);
@@ -271,45 +267,6 @@ class PublishFetchTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
-  void retentionDeletesWhatNoKeptManifestNames(String kind) throws Exception {
-    Path first = temp.resolve("first");
-    Path second = temp.resolve("second");
-    try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, 2);
-      TestIndexes.commit(first, true, 0, 5, "p1");
-      assertEquals(0, publisher.publish(VENDOR, first).deleted());
-      TestIndexes.commit(first, false, 5, 8, "p2");
-      assertEquals(0, publisher.publish(VENDOR, first).deleted());
-      TestIndexes.commit(second, true, 20, 22, "p3");
-      // Only publication 1 named its segments_1 and ids.tsv; then its manifest.
-      assertEquals(3, publisher.publish(VENDOR, second).deleted());
-      TestIndexes.commit(second, false, 22, 23, "p4");
-      // Only publication 2 named the first folder's six segment files, segments_2 and ids.tsv.
-      PublishResult fourth = publisher.publish(VENDOR, second);
-      assertEquals(4, fourth.sequence());
-      assertEquals(9, fourth.deleted());
-
-      Set<String> expected = new TreeSet<>(List.of(Layout.pointer(VENDOR)));
-      for (long sequence : List.of(3L, 4L)) {
-        String key = Layout.manifest(VENDOR, sequence);
-        expected.add(key);
-        expected.addAll(Layout.read(store.get(key), Manifest.class, key).objectKeys());
-      }
-      // Second folder: _0 x3, _1 x3, segments_1, segments_2, two ids.tsv; two manifests; pointer.
-      assertEquals(13, expected.size());
-      assertEquals(new ArrayList<>(expected), store.list(VENDOR + "/"));
-      for (String key : expected) {
-        assertTrue(expected.stream().noneMatch(other -> other.startsWith(key + "/")), key);
-      }
-
-      FetchResult fetched = new Fetcher(store, VENDOR, temp.resolve("replica"), transfers).fetch();
-      assertEquals(4, fetched.sequence());
-      assertEquals(List.of("20", "21", "22"), TestIndexes.ids(current(temp.resolve("replica"))));
-    }
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"s3", "file"})
   void anUnchangedPointerDownloadsNothing(String kind) throws Exception {
     Path indexer = temp.resolve("indexer");
     Path replica = temp.resolve("replica");
@@ -319,7 +276,7 @@ class PublishFetchTest {
       assertEquals(Outcome.NOT_PUBLISHED, fetcher.fetch().outcome());
 
       TestIndexes.commit(indexer, true, 0, 5, "first");
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      new Publisher(store).publish(VENDOR, indexer);
       assertEquals(Outcome.UPDATED, fetcher.fetch().outcome());
       int gets = counting.gets.get();
       int downloads = counting.downloads.get();
@@ -349,7 +306,7 @@ class PublishFetchTest {
     Map<String, String> environment =
         Map.of(StoreUrl.ENDPOINT_VARIABLE, kinds.endpoint().toString());
     try (Store store = url.open(Optional.empty(), environment)) {
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      new Publisher(store).publish(VENDOR, indexer);
       assertEquals(
           Outcome.UPDATED, new Fetcher(store, VENDOR, replica, transfers).fetch().outcome());
     }
@@ -369,8 +326,7 @@ class PublishFetchTest {
       Files.createDirectories(temp.resolve("empty").resolve("index"));
       assertThrows(
           IndexNotFoundException.class,
-          () ->
-              new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, temp.resolve("empty")));
+          () -> new Publisher(store).publish(VENDOR, temp.resolve("empty")));
       assertEquals(List.of(), store.list(""));
     }
   }
@@ -386,8 +342,7 @@ class PublishFetchTest {
     Files.write(cfs, bytes);
     try (Store store = kinds.open(kind, temp)) {
       assertThrows(
-          CorruptIndexException.class,
-          () -> new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer));
+          CorruptIndexException.class, () -> new Publisher(store).publish(VENDOR, indexer));
       assertFalse(store.exists(Layout.pointer(VENDOR)));
       assertEquals(List.of(), store.list(Layout.manifests(VENDOR)));
     }

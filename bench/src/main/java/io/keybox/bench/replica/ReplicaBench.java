@@ -129,7 +129,7 @@ public final class ReplicaBench {
     PublishResult published;
     try (Store store = url.open(Optional.empty())) {
       published =
-          new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer.resolve(VENDOR));
+          new Publisher(store).publish(VENDOR, indexer.resolve(VENDOR));
     }
     long flipped = System.nanoTime();
     List<String> served = new ArrayList<>();

@@ -150,7 +150,7 @@ class ReplicaHttpTest {
   private static PublishResult publish(StoreUrl store, Optional<URI> endpoint, Path dataDir)
       throws IOException {
     try (Store opened = store.open(endpoint)) {
-      return new Publisher(opened, Publisher.DEFAULT_KEEP).publish(VENDOR, dataDir.resolve(VENDOR));
+      return new Publisher(opened).publish(VENDOR, dataDir.resolve(VENDOR));
     }
   }
 
@@ -332,7 +332,7 @@ class ReplicaHttpTest {
       try (Store opened = store.open(Optional.empty())) {
         CorruptingStore corrupting = new CorruptingStore(opened);
         long second =
-            new Publisher(corrupting, 3).publish(VENDOR, indexer.resolve(VENDOR)).generation();
+            new Publisher(corrupting).publish(VENDOR, indexer.resolve(VENDOR)).generation();
         damaged = corrupting.damaged;
         assertTrue(damaged != null && second > first);
       }
@@ -392,7 +392,10 @@ class ReplicaHttpTest {
     }
   }
 
-  /** A store that writes the first large index object it is given with one byte flipped. */
+  /**
+   * A store that writes the first large index object it is given with one byte flipped (the
+   * publisher uploads several at once: one is chosen, under the lock).
+   */
   private static final class CorruptingStore implements Store {
     private final Store store;
     String damaged;
@@ -402,7 +405,7 @@ class ReplicaHttpTest {
     }
 
     @Override
-    public void put(String key, Path source) throws IOException {
+    public synchronized void put(String key, Path source) throws IOException {
       if (damaged == null
           && key.contains("/files/")
           && !key.contains("segments")
@@ -419,6 +422,16 @@ class ReplicaHttpTest {
     @Override
     public void put(String key, byte[] bytes) throws IOException {
       store.put(key, bytes);
+    }
+
+    @Override
+    public boolean create(String key, byte[] bytes) throws IOException {
+      return store.create(key, bytes);
+    }
+
+    @Override
+    public List<Listed> listWithTimes(String prefix) throws IOException {
+      return store.listWithTimes(prefix);
     }
 
     @Override

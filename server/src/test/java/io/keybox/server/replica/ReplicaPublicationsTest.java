@@ -73,7 +73,7 @@ class ReplicaPublicationsTest {
     Files.write(dump, lines);
     new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), 1)
         .rebuild(new VendorLayout(indexer, VENDOR), dump, true);
-    new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer.resolve(VENDOR));
+    new Publisher(store).publish(VENDOR, indexer.resolve(VENDOR));
   }
 
   /** A replica of the test's store into {@code node}, dropping a vendor gone for 10 minutes. */

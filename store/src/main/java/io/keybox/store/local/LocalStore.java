@@ -5,6 +5,7 @@ import io.keybox.store.Store;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -55,6 +57,38 @@ public final class LocalStore implements Store {
     } finally {
       Files.deleteIfExists(temp);
     }
+  }
+
+  @Override
+  public boolean create(String key, byte[] bytes) throws IOException {
+    Path temp = incoming();
+    try {
+      Files.write(temp, bytes);
+      force(temp);
+      Path target = path(key);
+      Files.createDirectories(target.getParent());
+      try {
+        Files.createLink(target, temp); // fails when the key exists, whoever wrote it first
+        return true;
+      } catch (FileAlreadyExistsException taken) {
+        return false;
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  @Override
+  public List<Listed> listWithTimes(String prefix) throws IOException {
+    List<Listed> listed = new ArrayList<>();
+    for (String key : list(prefix)) {
+      try {
+        listed.add(new Listed(key, Files.getLastModifiedTime(path(key)).toInstant()));
+      } catch (NoSuchFileException gone) {
+        // Deleted since the listing.
+      }
+    }
+    return listed;
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -27,7 +28,6 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * A {@link Store} rooted at {@code s3://bucket/prefix}. Region and credentials come from the SDK's
@@ -127,6 +127,40 @@ public final class S3Store implements Store {
   }
 
   @Override
+  public boolean create(String key, byte[] bytes) throws IOException {
+    try {
+      client.putObject(
+          b -> b.bucket(bucket).key(prefix + key).ifNoneMatch("*"), RequestBody.fromBytes(bytes));
+      return true;
+    } catch (S3Exception e) {
+      // 412: an object is there; 409: a concurrent conditional write of the key is under way.
+      // An attempt the SDK retried after its first one wrote the object also ends in a 412: the
+      // object then holds exactly these bytes.
+      if (e.statusCode() == 412 || e.statusCode() == 409) {
+        return Arrays.equals(bytes, get(key));
+      }
+      throw failure("cannot write", key, e);
+    } catch (SdkException e) {
+      throw failure("cannot write", key, e);
+    }
+  }
+
+  @Override
+  public List<Listed> listWithTimes(String keyPrefix) throws IOException {
+    try {
+      return client
+          .listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix + keyPrefix))
+          .contents()
+          .stream()
+          .map(o -> new Listed(o.key().substring(prefix.length()), o.lastModified()))
+          .sorted(java.util.Comparator.comparing(Listed::key))
+          .toList();
+    } catch (SdkException e) {
+      throw failure("cannot list", keyPrefix, e);
+    }
+  }
+
+  @Override
   public boolean exists(String key) throws IOException {
     try {
       client.headObject(b -> b.bucket(bucket).key(prefix + key));
@@ -187,18 +221,7 @@ public final class S3Store implements Store {
 
   @Override
   public List<String> list(String keyPrefix) throws IOException {
-    try {
-      return client
-          .listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix + keyPrefix))
-          .contents()
-          .stream()
-          .map(S3Object::key)
-          .map(key -> key.substring(prefix.length()))
-          .sorted()
-          .toList();
-    } catch (SdkException e) {
-      throw failure("cannot list", keyPrefix, e);
-    }
+    return listWithTimes(keyPrefix).stream().map(Listed::key).toList();
   }
 
   @Override
