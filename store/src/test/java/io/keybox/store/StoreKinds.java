@@ -1,5 +1,6 @@
 package io.keybox.store;
 
+import io.keybox.store.s3.S3Store;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -87,6 +88,34 @@ final class StoreKinds implements AutoCloseable {
               .open(Optional.empty(), Map.of());
       default -> throw new IllegalArgumentException("kind must be s3 or file (got: " + kind + ")");
     };
+  }
+
+  /**
+   * A new empty S3 store whose uploads of files over {@code partSize} are multipart, and a client
+   * of the same bucket to look at its objects.
+   */
+  S3Store openS3(long partSize) {
+    String bucket = newBucket();
+    S3Client client =
+        S3Client.builder()
+            .endpointOverride(endpoint)
+            .forcePathStyle(true)
+            .region(Region.US_EAST_1)
+            .credentialsProvider(
+                StaticCredentialsProvider.create(
+                    AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
+            .build();
+    return new S3Store(client, bucket, "published", partSize);
+  }
+
+  /** The entity tag of {@code key} in {@code bucket}'s {@code published/} prefix. */
+  String etag(String bucket, String key) {
+    return admin.headObject(b -> b.bucket(bucket).key("published/" + key)).eTag();
+  }
+
+  /** The name of the last bucket made. */
+  String lastBucket() {
+    return "keybox-" + buckets.get();
   }
 
   @Override

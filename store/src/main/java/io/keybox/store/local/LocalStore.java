@@ -28,6 +28,7 @@ import java.util.stream.Stream;
  */
 public final class LocalStore implements Store {
   private static final String INCOMING = ".incoming";
+  private static final long CHUNK = 8L << 20;
 
   private final Path root;
 
@@ -118,8 +119,20 @@ public final class LocalStore implements Store {
     if (!Files.isRegularFile(source)) {
       throw new ObjectNotFoundException(describe(key));
     }
-    Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-    force(target);
+    // File channels are interruptible: a stopped node's download ends at the next chunk.
+    try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ);
+        FileChannel out =
+            FileChannel.open(
+                target,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+      long size = in.size();
+      for (long done = 0; done < size; ) {
+        done += in.transferTo(done, Math.min(CHUNK, size - done), out);
+      }
+      out.force(true);
+    }
   }
 
   @Override
