@@ -52,16 +52,7 @@ final class StoreKinds implements AutoCloseable {
       Thread.sleep(5);
     }
     URI endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
-    S3Client admin =
-        S3Client.builder()
-            .endpointOverride(endpoint)
-            .forcePathStyle(true)
-            .region(Region.US_EAST_1)
-            .credentialsProvider(
-                StaticCredentialsProvider.create(
-                    AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
-            .build();
-    return new StoreKinds(proxy, endpoint, admin);
+    return new StoreKinds(proxy, endpoint, client(endpoint));
   }
 
   /** S3Proxy's endpoint. */
@@ -96,16 +87,19 @@ final class StoreKinds implements AutoCloseable {
    */
   S3Store openS3(long partSize) {
     String bucket = newBucket();
-    S3Client client =
-        S3Client.builder()
-            .endpointOverride(endpoint)
-            .forcePathStyle(true)
-            .region(Region.US_EAST_1)
-            .credentialsProvider(
-                StaticCredentialsProvider.create(
-                    AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
-            .build();
-    return new S3Store(client, bucket, "published", partSize);
+    return new S3Store(client(endpoint), bucket, "published", partSize);
+  }
+
+  /** A client of S3Proxy at {@code endpoint}. */
+  private static S3Client client(URI endpoint) {
+    return S3Client.builder()
+        .endpointOverride(endpoint)
+        .forcePathStyle(true)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(
+            StaticCredentialsProvider.create(
+                AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
+        .build();
   }
 
   /** The entity tag of {@code key} in {@code bucket}'s {@code published/} prefix. */
