@@ -329,7 +329,8 @@ class ReplicaKillTest {
     // ever lies under incoming/).
     try (Stream<Path> publications = Files.list(node.resolve("houston/publications"))) {
       for (Path publication : publications.toList()) {
-        assertTrue(Files.isRegularFile(publication.resolve("manifest.json")), publication.toString());
+        assertTrue(
+            Files.isRegularFile(publication.resolve("manifest.json")), publication.toString());
       }
     }
   }

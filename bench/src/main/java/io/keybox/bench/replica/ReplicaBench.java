@@ -128,8 +128,7 @@ public final class ReplicaBench {
     long publishStarted = System.nanoTime();
     PublishResult published;
     try (Store store = url.open(Optional.empty())) {
-      published =
-          new Publisher(store).publish(VENDOR, indexer.resolve(VENDOR));
+      published = new Publisher(store).publish(VENDOR, indexer.resolve(VENDOR));
     }
     long flipped = System.nanoTime();
     List<String> served = new ArrayList<>();

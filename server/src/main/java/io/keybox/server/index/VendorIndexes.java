@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.store.AlreadyClosedException;
 
@@ -46,8 +45,6 @@ public final class VendorIndexes implements Closeable {
   private final Path dataDir;
   private final Map<String, SnapshotManager> managers = new ConcurrentHashMap<>();
   private final Map<String, VendorFolder> folders = new ConcurrentHashMap<>();
-  private volatile Function<String, Optional<VendorStatus.Replication>> replication =
-      vendor -> Optional.empty();
   private final IndexRefresher refresher;
 
   /**
@@ -102,14 +99,6 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
-  /**
-   * Has {@link #status} report each vendor's replication from {@code source} (a query node that
-   * follows a store); without it, none is reported.
-   */
-  public void reportReplication(Function<String, Optional<VendorStatus.Replication>> source) {
-    this.replication = source;
-  }
-
   /** Whether {@code vendor} has an index open. */
   public boolean has(String vendor) {
     return managers.containsKey(vendor);
@@ -129,12 +118,11 @@ public final class VendorIndexes implements Closeable {
     vendors.addAll(published());
     List<VendorStatus> status = new ArrayList<>();
     for (String vendor : vendors) {
-      Optional<VendorStatus.Replication> replicated = replication.apply(vendor);
       Lease lease;
       try {
         lease = lease(vendor);
       } catch (IndexUnavailableException notServed) {
-        status.add(new VendorStatus(vendor, Optional.empty(), replicated));
+        status.add(new VendorStatus(vendor, Optional.empty()));
         continue;
       }
       try (lease) {
@@ -149,8 +137,7 @@ public final class VendorIndexes implements Closeable {
                         snapshot.count(RecordKind.LISTING),
                         snapshot.count(RecordKind.OPEN_HOUSE),
                         snapshot.count(RecordKind.AGENT),
-                        snapshot.schemaVersion())),
-                replicated));
+                        snapshot.schemaVersion()))));
       }
     }
     return status;

@@ -1,7 +1,6 @@
 package io.keybox.server.replica;
 
 import io.keybox.server.index.VendorIndexes;
-import io.keybox.server.index.VendorStatus;
 import io.keybox.store.FetchException;
 import io.keybox.store.FetchResult;
 import io.keybox.store.Fetcher;
@@ -57,8 +56,9 @@ import java.util.stream.Stream;
  * <p>Failures: when the store cannot be reached, or an object fails its length or checksum check,
  * or a publication is malformed, the vendor's {@code current} publication stays, so the node keeps
  * serving it. The failure is logged (once until the vendor recovers, then the recovery), reported
- * per vendor through {@link #replication} ({@code stale} once no poll succeeded for {@code
- * staleAfter}) and counted in {@code /-/metrics} by {@link ReplicaMetrics}.
+ * per vendor through {@link #replication} (which {@code /-/health} shows) ({@code stale} once no
+ * poll succeeded for {@code staleAfter}) and counted in {@code /-/metrics} by {@link
+ * ReplicaMetrics}.
  *
  * <p>Thread-safe; one background thread polls, and {@link #close} interrupts the transfers under
  * way, which stop at their next chunk.
@@ -124,12 +124,8 @@ public final class Replica implements Closeable {
     };
   }
 
-  /**
-   * Polls the store now and then every {@code poll}, and reports each vendor's replication in
-   * {@code indexes}' status.
-   */
+  /** Polls the store now and then every {@code poll}. */
   public void start(Duration poll) {
-    indexes.reportReplication(this::replication);
     thread.scheduleWithFixedDelay(this::pollQuietly, 0, poll.toMillis(), TimeUnit.MILLISECONDS);
   }
 
@@ -230,13 +226,13 @@ public final class Replica implements Closeable {
   }
 
   /** How {@code vendor} follows the store, for {@code /-/health}; empty when it is not in it. */
-  public Optional<VendorStatus.Replication> replication(String vendor) {
+  public Optional<ReplicaStatus> replication(String vendor) {
     FollowedVendor followed = vendors.get(vendor);
     if (followed == null) {
       return Optional.empty();
     }
     return Optional.of(
-        new VendorStatus.Replication(
+        new ReplicaStatus(
             Optional.ofNullable(followed.lastSuccess), stale(followed), followed.lastError));
   }
 

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
@@ -113,7 +114,15 @@ class ReplicaHttpTest {
   /** A replica server: a fixture server over {@code dataDir} that follows {@code store}. */
   private record Node(FixtureServer server, Replica replica) implements AutoCloseable {
     static Node follow(Path dataDir, StoreUrl store, Optional<URI> endpoint) throws IOException {
-      FixtureServer server = FixtureServer.withOneKey(dataDir, VENDOR, "plain", SECRET);
+      // The server starts first (the replica feeds its indexes), and shows the replica's status.
+      AtomicReference<Replica> following = new AtomicReference<>();
+      FixtureServer server =
+          FixtureServer.following(
+              dataDir,
+              VENDOR,
+              "plain",
+              SECRET,
+              vendor -> Optional.ofNullable(following.get()).flatMap(r -> r.replication(vendor)));
       Replica replica =
           new Replica(
               store.open(endpoint),
@@ -121,6 +130,7 @@ class ReplicaHttpTest {
               server.indexes(),
               Duration.ofSeconds(1),
               Clock.systemUTC());
+      following.set(replica);
       replica.start(POLL);
       server.server().metrics().registry().register(replica.metrics());
       return new Node(server, replica);
