@@ -179,13 +179,7 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
       throws IOException {
     Account account =
         new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
-    return new FixtureServer(
-        dataDir,
-        new Authenticator(Accounts.of(List.of(account))),
-        ServerConfig.loopback(0),
-        new PrintStream(OutputStream.nullOutputStream()),
-        Optional.empty(),
-        replicas);
+    return new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0), replicas);
   }
 
   /** A server whose health shows each vendor's replication from {@code replicas}. */
