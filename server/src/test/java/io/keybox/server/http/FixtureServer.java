@@ -179,7 +179,8 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
       throws IOException {
     Account account =
         new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
-    return new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0), replicas);
+    return new FixtureServer(
+        dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0), replicas);
   }
 
   /** A server whose health shows each vendor's replication from {@code replicas}. */
