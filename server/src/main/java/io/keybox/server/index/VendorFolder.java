@@ -161,11 +161,17 @@ final class VendorFolder implements AutoCloseable {
     synchronized (this) {
       openReaders.merge(publication, -1, (a, b) -> a + b == 0 ? null : a + b);
     }
-    deleteRetired();
+    deleteRetired(false);
   }
 
-  /** Deletes the publications that are retired (see the class comment) and no reader holds. */
-  synchronized void deleteRetired() {
+  /**
+   * Deletes the publications that are retired (see the class comment) and no reader holds; with
+   * {@code all}, as the vendor is opened (no publication is being put in place then: the replica
+   * makes one current before the vendor can be opened, and waits for the refresh that opens it),
+   * every one but the current one, newer ones included (a store whose vendor was wiped and
+   * published again restarts its sequences at 1).
+   */
+  synchronized void deleteRetired(boolean all) {
     Path folder = vendorDir.resolve(PUBLICATIONS);
     if (!Files.isDirectory(folder)) {
       return;
@@ -179,8 +185,11 @@ final class VendorFolder implements AutoCloseable {
       }
       for (Path publication : publications) {
         Path real = publication.toRealPath();
-        if (publication.getFileName().toString().compareTo(before) < 0
-            && !openReaders.containsKey(real)) {
+        boolean retired =
+            all
+                ? current.isPresent() && !current.get().equals(real)
+                : publication.getFileName().toString().compareTo(before) < 0;
+        if (retired && !openReaders.containsKey(real)) {
           IOUtils.rm(real);
           LOG.log(Level.DEBUG, "vendor {0}: deleted retired publication {1}", vendor, real);
         }
@@ -203,11 +212,15 @@ final class VendorFolder implements AutoCloseable {
     return singleNode;
   }
 
-  /** Closes the single-node directory; readers still open keep their files. */
+  /**
+   * Closes the single-node directory (opened again when needed); readers still open keep their
+   * files.
+   */
   @Override
   public synchronized void close() throws IOException {
     if (singleNode != null) {
       singleNode.close();
+      singleNode = null;
     }
   }
 }

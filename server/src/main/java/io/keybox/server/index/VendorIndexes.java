@@ -208,7 +208,7 @@ public final class VendorIndexes implements Closeable {
       throw e;
     }
     managers.put(vendor, manager);
-    folder(vendor).deleteRetired(); // a replica's publications left from before a restart
+    folder(vendor).deleteRetired(true); // a replica's publications left from before a restart
     return manager;
   }
 
@@ -239,7 +239,8 @@ public final class VendorIndexes implements Closeable {
   void drop(String vendor, SnapshotManager manager, Exception failure) {
     managers.remove(vendor, manager);
     close(manager);
-    VendorFolder folder = folders.remove(vendor);
+    // The folder stays known: it tracks the readers that leases still hold.
+    VendorFolder folder = folders.get(vendor);
     if (folder != null) {
       try {
         folder.close();
