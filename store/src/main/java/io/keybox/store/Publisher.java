@@ -1,8 +1,6 @@
 package io.keybox.store;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -14,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.IndexNotFoundException;
@@ -112,7 +109,7 @@ public final class Publisher {
     }
     try (Directory dir = FSDirectory.open(indexDir);
         Lock held = dir.obtainLock(IndexWriter.WRITE_LOCK_NAME);
-        StoreLock locked = StoreLock.take(store, vendor, clock);
+        PublishLock locked = PublishLock.take(store, vendor, clock, LOCK_LEASE);
         Transfers transfers = new Transfers(parallel, "keybox-publish")) {
       return publishHeld(vendor, vendorDir, dir, transfers);
     }
@@ -246,74 +243,5 @@ public final class Publisher {
       }
     }
     return deleted;
-  }
-
-  /**
-   * The store's lock object of one vendor's publishers, {@code <vendor>/lock}: written with a
-   * conditional create, it names its holder and when it expires; an expired one (its holder was
-   * killed) is taken over.
-   */
-  private record StoreLock(Store store, String key, byte[] content) implements AutoCloseable {
-    static StoreLock take(Store store, String vendor, Clock clock) throws IOException {
-      String key = Layout.lock(vendor);
-      Instant now = clock.instant();
-      byte[] content =
-          ("holder "
-                  + ManagementFactory.getRuntimeMXBean().getName()
-                  + " "
-                  + UUID.randomUUID()
-                  + "\nexpires "
-                  + now.plus(LOCK_LEASE)
-                  + "\n")
-              .getBytes(StandardCharsets.UTF_8);
-      for (int attempt = 0; attempt < 2; attempt++) {
-        if (store.create(key, content)) {
-          return new StoreLock(store, key, content);
-        }
-        String held;
-        try {
-          held = new String(store.get(key), StandardCharsets.UTF_8);
-        } catch (ObjectNotFoundException released) {
-          continue;
-        }
-        Instant expires = expires(held);
-        if (expires.isAfter(now)) {
-          throw new PublishConflictException(
-              "another publisher holds "
-                  + store.describe(key)
-                  + " ("
-                  + held.strip().replace('\n', ' ')
-                  + "); try again once it is done");
-        }
-        store.delete(key); // its holder was killed: take it over
-      }
-      throw new PublishConflictException(
-          "cannot take " + store.describe(key) + ": other publishers keep taking it");
-    }
-
-    private static Instant expires(String held) {
-      for (String line : held.split("\n")) {
-        if (line.startsWith("expires ")) {
-          try {
-            return Instant.parse(line.substring("expires ".length()).strip());
-          } catch (java.time.format.DateTimeParseException e) {
-            return Instant.EPOCH;
-          }
-        }
-      }
-      return Instant.EPOCH; // unreadable: expired
-    }
-
-    /** Releases the lock, unless another publisher took it over meanwhile. */
-    @Override
-    public void close() throws IOException {
-      try {
-        if (java.util.Arrays.equals(store.get(key), content)) {
-          store.delete(key);
-        }
-      } catch (ObjectNotFoundException gone) {
-        // Taken over and released by another publisher.
-      }
-    }
   }
 }

@@ -2,7 +2,6 @@ package io.keybox.server.replica;
 
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.store.FetchException;
-import io.keybox.store.FetchResult;
 import io.keybox.store.Fetcher;
 import io.keybox.store.Layout;
 import io.keybox.store.ReplicaFolder;
@@ -194,7 +193,7 @@ public final class Replica implements Closeable {
 
   private FollowedVendor follow(String vendor) {
     return new FollowedVendor(
-        vendor, new Fetcher(store, vendor, dataDir.resolve(vendor), transfers));
+        vendor, new Fetcher(store, vendor, dataDir.resolve(vendor), transfers), this);
   }
 
   /**
@@ -267,117 +266,34 @@ public final class Replica implements Closeable {
     store.close();
   }
 
-  /** One vendor's fetcher and what its polls did; written by the poll thread only. */
-  final class FollowedVendor {
-    final String vendor;
-    private final Fetcher fetcher;
-    volatile Instant lastSuccess;
-    volatile Optional<String> lastError = Optional.empty();
-    volatile long sequence;
-    volatile long generation;
-    volatile long downloadedFiles;
-    volatile long downloadedBytes;
-    volatile long failures;
-    volatile Instant missingSince;
-
-    /** Whether the last poll found the vendor's pointer (or failed, which proves nothing). */
-    volatile boolean published = true;
-
-    FollowedVendor(String vendor, Fetcher fetcher) {
-      this.vendor = vendor;
-      this.fetcher = fetcher;
+  /** Asks the index side to open what was put in place; a failure is retried by its thread. */
+  void refreshIndexes() {
+    try {
+      indexes.refresh();
+    } catch (IOException e) {
+      LOG.log(Level.WARNING, "replica: the index refresh failed; it is retried shortly", e);
     }
+  }
 
-    void poll() {
-      FetchResult result;
-      try {
-        result = fetcher.fetch();
-      } catch (FetchException e) {
-        failed(e.getMessage());
-        return;
-      } catch (RuntimeException e) {
-        failed(e.toString());
-        return;
-      }
-      published = result.outcome() != FetchResult.Outcome.NOT_PUBLISHED;
-      if (lastError.isPresent()) {
-        LOG.log(
-            Level.INFO,
-            "replica: vendor {0}: the store answers again (publication {1})",
-            vendor,
-            result.sequence());
-      }
-      lastError = Optional.empty();
-      lastSuccess = clock.instant();
-      sequence = result.sequence();
-      generation = result.generation();
-      downloadedFiles += result.downloaded();
-      downloadedBytes += result.downloadedBytes();
-      if (result.outcome() == FetchResult.Outcome.UPDATED) {
-        refreshIndexes();
-        LOG.log(
-            Level.INFO,
-            "replica: vendor {0}: fetched publication {1} (generation {2}): {3} files, {4} bytes"
-                + " downloaded, {5} already here",
-            vendor,
-            result.sequence(),
-            result.generation(),
-            result.downloaded(),
-            result.downloadedBytes(),
-            result.reused());
-      }
-    }
+  /** Stops following {@code followed} (the vendor left the store). */
+  void forget(FollowedVendor followed) {
+    vendors.remove(followed.vendor, followed);
+  }
 
-    /**
-     * The store did not list the vendor at {@code now}, or holds no pointer of it: dropped once
-     * missing for staleAfter.
-     */
-    void missing(Instant now) {
-      if (missingSince == null) {
-        missingSince = now;
-      }
-      if (Duration.between(missingSince, now).compareTo(staleAfter) < 0) {
-        return;
-      }
-      boolean held = ReplicaFolder.isReplica(dataDir.resolve(vendor));
-      try {
-        fetcher.remove(); // current first: the refresh below stops serving the vendor
-        refreshIndexes();
-        fetcher.remove(); // what the dropped snapshot read, unless a request still leases it
-      } catch (IOException e) {
-        failed("LOCAL_FAILURE: cannot remove the vendor's folder: " + e.getMessage());
-        return;
-      }
-      vendors.remove(vendor, this);
-      if (!held) {
-        return; // never fetched here: nothing was served
-      }
-      LOG.log(
-          Level.WARNING,
-          "replica: vendor {0} is not in {1} since {2}; no longer served",
-          vendor,
-          store.describe(""),
-          missingSince);
-    }
+  Clock clock() {
+    return clock;
+  }
 
-    private void refreshIndexes() {
-      try {
-        indexes.refresh();
-      } catch (IOException e) {
-        LOG.log(Level.WARNING, "replica: the index refresh failed; it is retried shortly", e);
-      }
-    }
+  Duration staleAfter() {
+    return staleAfter;
+  }
 
-    void failed(String why) {
-      failures++;
-      if (lastError.isEmpty()) {
-        LOG.log(
-            Level.WARNING,
-            "replica: vendor {0}: fetch failed; serving its last good commit ({1})",
-            vendor,
-            why);
-      }
-      lastError = Optional.of(why);
-    }
+  Path dataDir() {
+    return dataDir;
+  }
+
+  /** The store's location, for messages. */
+  String storeName() {
+    return store.describe("");
   }
 }

@@ -6,13 +6,11 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -29,7 +27,6 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.S3ClientBuilder;
-import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -144,7 +141,11 @@ public final class S3Store implements Store {
   public void put(String key, Path source) throws IOException {
     long size = Files.size(source);
     if (size > partSize) {
-      putMultipart(key, source, size);
+      try {
+        MultipartUpload.upload(client, bucket, prefix + key, source, size, partSize);
+      } catch (SdkException e) {
+        throw failure("cannot write", key, e);
+      }
       return;
     }
     try {
@@ -152,93 +153,6 @@ public final class S3Store implements Store {
     } catch (SdkException e) {
       throw failure("cannot write", key, e);
     }
-  }
-
-  /** Uploads {@code source} in parts of {@code partSize}; a failed upload is aborted. */
-  private void putMultipart(String key, Path source, long size) throws IOException {
-    String uploadId;
-    try {
-      uploadId = client.createMultipartUpload(b -> b.bucket(bucket).key(prefix + key)).uploadId();
-    } catch (SdkException e) {
-      throw failure("cannot write", key, e);
-    }
-    try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ)) {
-      List<CompletedPart> parts = new ArrayList<>();
-      for (int number = 1; (long) (number - 1) * partSize < size; number++) {
-        if (Thread.currentThread().isInterrupted()) {
-          throw new InterruptedIOException("upload of " + describe(key) + " stopped");
-        }
-        long offset = (number - 1) * partSize;
-        long length = Math.min(partSize, size - offset);
-        int part = number;
-        String etag =
-            client
-                .uploadPart(
-                    b ->
-                        b.bucket(bucket)
-                            .key(prefix + key)
-                            .uploadId(uploadId)
-                            .partNumber(part)
-                            .contentLength(length),
-                    RequestBody.fromContentProvider(
-                        () -> Channels.newInputStream(slice(in, offset, length)),
-                        length,
-                        "application/octet-stream"))
-                .eTag();
-        parts.add(CompletedPart.builder().partNumber(part).eTag(etag).build());
-      }
-      client.completeMultipartUpload(
-          b ->
-              b.bucket(bucket)
-                  .key(prefix + key)
-                  .uploadId(uploadId)
-                  .multipartUpload(m -> m.parts(parts)));
-    } catch (SdkException | IOException e) {
-      try {
-        client.abortMultipartUpload(b -> b.bucket(bucket).key(prefix + key).uploadId(uploadId));
-      } catch (SdkException suppressed) {
-        e.addSuppressed(suppressed);
-      }
-      if (e instanceof IOException io) {
-        throw io;
-      }
-      throw failure("cannot write", key, (SdkException) e);
-    }
-  }
-
-  /** The bytes {@code offset..offset+length} of {@code file}, as a channel of their own. */
-  private static java.nio.channels.ReadableByteChannel slice(
-      FileChannel file, long offset, long length) {
-    return new java.nio.channels.ReadableByteChannel() {
-      private long position = offset;
-      private boolean open = true;
-
-      @Override
-      public int read(java.nio.ByteBuffer target) throws IOException {
-        long left = offset + length - position;
-        if (left <= 0) {
-          return -1;
-        }
-        if (target.remaining() > left) {
-          target.limit(target.position() + (int) left);
-        }
-        int read = file.read(target, position);
-        if (read > 0) {
-          position += read;
-        }
-        return read;
-      }
-
-      @Override
-      public boolean isOpen() {
-        return open;
-      }
-
-      @Override
-      public void close() {
-        open = false;
-      }
-    };
   }
 
   @Override
