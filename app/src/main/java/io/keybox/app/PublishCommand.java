@@ -2,19 +2,21 @@ package io.keybox.app;
 
 import io.keybox.app.cli.Checked;
 import io.keybox.app.cli.CommandFailure;
+import io.keybox.app.cli.DurationConverter;
+import io.keybox.app.cli.DurationRange;
 import io.keybox.app.cli.HelpOption;
-import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.store.PublishResult;
-import io.keybox.store.Publisher;
 import io.keybox.store.StoreUrl;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.store.LockObtainFailedException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,15 +35,17 @@ import picocli.CommandLine.Spec;
     name = "publish",
     customSynopsis = {
       "./run.sh publish --data-dir DIR --vendor NAME --to STORE_URL [--s3-endpoint URL]"
-          + " [--keep N]"
+          + " [--keep-for DURATION]"
     },
     descriptionHeading = "%n",
     description = {
       "Publishes the vendor's current commit to an object store: uploads the files the store",
       "lacks (each verified against its checksum first), the vendor's id maps and pull state,",
-      "then a manifest, then, last, the pointer query nodes poll. Publications older than the",
-      "last N are then removed. STORE_URL is s3://bucket/prefix or file:///path; region and",
-      "credentials come from the AWS SDK's standard chain, never from the command line."
+      "then a manifest, then, last, the pointer query nodes poll. It holds the index's write",
+      "lock meanwhile, and the store's lock object of the vendor: one publisher at a time.",
+      "Publications older than --keep-for are then removed, and the objects only they named.",
+      "STORE_URL is s3://bucket/prefix or file:///path; region and credentials come from the",
+      "AWS SDK's standard chain, never from the command line."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
@@ -79,11 +83,15 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
   @Mixin StoreOptions store;
 
   @Option(
-      names = "--keep",
-      paramLabel = "N",
-      description = "publications kept in the store, this one included (default ${DEFAULT-VALUE})")
-  @Range(min = 1, max = 1000)
-  int keep = Publisher.DEFAULT_KEEP;
+      names = "--keep-for",
+      paramLabel = "DURATION",
+      converter = DurationConverter.class,
+      defaultValue = "24h",
+      description =
+          "how long older publications and their objects stay in the store, like 24h or 90m"
+              + " (default ${DEFAULT-VALUE})")
+  @DurationRange(minMillis = 60_000)
+  Duration keepFor;
 
   @Mixin HelpOption help;
 
@@ -110,12 +118,19 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
           "vendor " + vendor + " has no index under " + dataDir + "; run keybox index first", null);
     }
     try {
-      PublishResult result = Publishing.publish(dataDir, vendor, to, store.endpoint(), keep);
+      PublishResult result = Publishing.publish(dataDir, vendor, to, store.endpoint(), keepFor);
       keybox.console().out().println("keybox publish: " + Publishing.summary(result, to));
       return 0;
     } catch (IndexNotFoundException e) {
       throw CommandFailure.badInput(
           "vendor " + vendor + " has no commit under " + dataDir + "; run keybox index first", e);
+    } catch (LockObtainFailedException e) {
+      throw CommandFailure.failure(
+          "vendor "
+              + vendor
+              + ": an index or pull run holds its index lock; publish once it is done (or run"
+              + " it with --publish-to)",
+          e);
     } catch (IOException | RuntimeException e) {
       throw CommandFailure.failure(
           "publishing vendor "

@@ -5,9 +5,12 @@ import io.keybox.store.PublishResult;
 import io.keybox.store.Publisher;
 import io.keybox.store.Store;
 import io.keybox.store.StoreUrl;
+import io.keybox.store.Transfers;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,7 +48,8 @@ final class Publishing {
     }
     StoreUrl to = publishTo;
     try {
-      PublishResult result = publish(dataDir, vendor, to, store.endpoint(), Publisher.DEFAULT_KEEP);
+      PublishResult result =
+          publish(dataDir, vendor, to, store.endpoint(), Publisher.DEFAULT_KEEP_FOR);
       console.out().println(prefix + ": " + summary(result, to));
     } catch (IOException | RuntimeException e) {
       throw CommandFailure.failure(
@@ -60,12 +64,16 @@ final class Publishing {
     }
   }
 
-  /** Publishes {@code vendor}'s latest commit under {@code dataDir} to {@code to}. */
+  /**
+   * Publishes {@code vendor}'s latest commit under {@code dataDir} to {@code to}, keeping older
+   * publications for {@code keepFor}.
+   */
   static PublishResult publish(
-      Path dataDir, String vendor, StoreUrl to, Optional<URI> endpoint, int keep)
+      Path dataDir, String vendor, StoreUrl to, Optional<URI> endpoint, Duration keepFor)
       throws IOException {
     try (Store store = to.open(endpoint)) {
-      return new Publisher(store, keep).publish(vendor, dataDir.resolve(vendor));
+      return new Publisher(store, keepFor, Clock.systemUTC(), Transfers.DEFAULT_PARALLEL)
+          .publish(vendor, dataDir.resolve(vendor));
     }
   }
 

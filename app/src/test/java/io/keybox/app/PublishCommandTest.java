@@ -95,7 +95,7 @@ class PublishCommandTest {
       delimiter = '|',
       value = {
         "publish --data-dir d --vendor v --to ftp://x/y | keybox publish: --to: store URL must be",
-        "publish --data-dir d --vendor v --to s3://b/p --keep 0 | --keep must be a whole number",
+        "publish --data-dir d --vendor v --to s3://b/p --keep-for 0 | --keep-for: '0' is not a",
         "publish --data-dir d --vendor V! --to s3://b/p | keybox publish: --vendor: ",
         "publish --data-dir d --vendor v --to s3://b/p --s3-endpoint nope | --s3-endpoint: 'nope'",
         "index --data-dir d --vendor v --listings l --publish-to nope | --publish-to: store URL",

@@ -37,7 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A query node ({@code keybox serve --replica-of}, a child JVM) killed with SIGKILL while a
  * publication is half downloaded: started again, it serves its old commit at once and completes the
- * new one without downloading again the files it had verified (issue 28, point 5).
+ * new one without downloading again the files it had verified (issue 28, point 5). And killed at
+ * random instants of installing a vendor rebuilt from scratch (file names restart at {@code _0}):
+ * started again, it serves the previous publication or the new one at once, never a 503 and never a
+ * mix (issue 38, point 5).
  *
  * <p>The download is held half-way deterministically: one object of the new publication is made
  * unreadable in the folder store (a folder in its place), so the node verifies and stages the
@@ -160,15 +163,22 @@ class ReplicaKillTest {
         store.resolve("houston/manifests/%012d.json".formatted(sequence)).toFile(), Manifest.class);
   }
 
+  /** The objects verified into the vendor's pool that no publication links to yet. */
   private static List<String> staged(Path dataDir) throws IOException {
-    try (Stream<Path> files =
-        Stream.concat(
-            Files.list(dataDir.resolve("houston/index")), Files.list(dataDir.resolve("houston")))) {
-      return files
-          .map(f -> f.getFileName().toString())
-          .filter(n -> n.startsWith("keybox-fetch.") && !n.endsWith(".part"))
-          .toList();
+    Path pool = dataDir.resolve("houston/pool");
+    if (!Files.isDirectory(pool)) {
+      return List.of();
     }
+    List<String> staged = new ArrayList<>();
+    try (Stream<Path> files = Files.list(pool)) {
+      for (Path file : files.toList()) {
+        if (!file.getFileName().toString().endsWith(".part")
+            && (Integer) Files.getAttribute(file, "unix:nlink") == 1) {
+          staged.add(file.getFileName().toString());
+        }
+      }
+    }
+    return staged;
   }
 
   @Test
@@ -254,6 +264,74 @@ class ReplicaKillTest {
       await("no staged file is left", () -> staged(node).isEmpty());
     } finally {
       third.kill();
+    }
+  }
+
+  /** Rebuilds the indexer's vendor from scratch with {@code fixture} and publishes it. */
+  private static void rebuild(Path indexer, Path fixture, String store) throws IOException {
+    Path vendor = indexer.resolve("houston");
+    if (Files.exists(vendor)) {
+      try (Stream<Path> files = Files.walk(vendor)) {
+        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
+        }
+      }
+    }
+    Result indexed = index(indexer, fixture, store);
+    assertEquals(0, indexed.code(), indexed.err());
+  }
+
+  @Test
+  @Timeout(300)
+  void aReplicaKilledAtRandomInstantsOfARebuildInstallServesTheOldOrTheNewPublicationAtOnce(
+      @TempDir Path indexer, @TempDir Path node, @TempDir Path store) throws Exception {
+    String url = store.toUri().toString();
+    // The fixtures' listings (data/README.md): 12 in basic, 38 in search.
+    List<Path> fixtures = List.of(BASIC, SEARCH);
+    List<Integer> listings = List.of(12, 38);
+    java.util.Random random = new java.util.Random();
+    rebuild(indexer, BASIC, url);
+    Node running = Node.start(node, url);
+    try {
+      await(
+          "the first publication serves",
+          () -> running.get("/-/health").at("/httpStatus").asInt() == 200);
+    } finally {
+      running.kill();
+    }
+    for (int round = 1; round <= 6; round++) {
+      int before = listings.get((round - 1) % 2);
+      int after = listings.get(round % 2);
+      Node killed = Node.start(node, url);
+      try {
+        rebuild(indexer, fixtures.get(round % 2), url);
+        // Somewhere in the next poll's install (polls every 200 ms), or before or after it.
+        Thread.sleep(random.nextInt(600));
+      } finally {
+        killed.kill();
+      }
+      Node restarted = Node.start(node, url);
+      try {
+        JsonNode health = restarted.get("/-/health");
+        assertEquals(200, health.at("/httpStatus").asInt(), "round " + round + ": " + health);
+        int served = health.at("/vendors/0/listings").asInt();
+        assertTrue(
+            served == before || served == after,
+            "round " + round + ": " + served + " listings, neither " + before + " nor " + after);
+        await(
+            "round " + round + ": the new publication serves",
+            () -> restarted.get("/-/health").at("/vendors/0/listings").asInt() == after);
+      } finally {
+        restarted.kill();
+      }
+    }
+    // Whatever the kills left, every publication directory is complete (a half-linked one only
+    // ever lies under incoming/).
+    try (Stream<Path> publications = Files.list(node.resolve("houston/publications"))) {
+      for (Path publication : publications.toList()) {
+        assertTrue(
+            Files.isRegularFile(publication.resolve("manifest.json")), publication.toString());
+      }
     }
   }
 }

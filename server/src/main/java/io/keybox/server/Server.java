@@ -9,6 +9,7 @@ import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.replica.Replica;
+import io.keybox.server.replica.ReplicaStatus;
 import io.keybox.server.tls.TlsIdentity;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -62,6 +63,7 @@ public final class Server implements AutoCloseable {
     Replica replica = null;
     try {
       indexes = new VendorIndexes(options.dataDir(), REFRESH_MILLIS);
+      indexes.start();
       if (options.replica().isPresent()) {
         // Before the listener: health reports the replication from the first request on.
         ServerOptions.Replica follow = options.replica().get();
@@ -80,7 +82,8 @@ public final class Server implements AutoCloseable {
               options.admin().map(a -> new AdminListener(a.host(), a.port())),
               indexes,
               authenticator,
-              accessLog);
+              accessLog,
+              replica == null ? ReplicaStatus.Source.NONE : replica::replication);
       if (replica != null) {
         http.metrics().registry().register(replica.metrics());
       }

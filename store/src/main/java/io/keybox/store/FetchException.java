@@ -18,7 +18,9 @@ public final class FetchException extends IOException {
     /** The pointer or manifest is malformed, or names an object the store lacks. */
     BAD_PUBLICATION,
     /** The local folder could not be read or written (disk full, permissions). */
-    LOCAL_FAILURE
+    LOCAL_FAILURE,
+    /** The node is stopping: the transfers under way were interrupted. */
+    STOPPED
   }
 
   private final Reason reason;

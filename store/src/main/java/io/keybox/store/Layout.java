@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
  * &lt;vendor&gt;/side/&lt;name&gt;.&lt;crc32&gt;.&lt;length&gt;     each side file (ids.tsv, ...), immutable
  * &lt;vendor&gt;/manifests/&lt;sequence&gt;.json          each publication's {@link Manifest}, immutable
  * &lt;vendor&gt;/current                           the {@link Pointer}, overwritten LAST
+ * &lt;vendor&gt;/lock                              held by the vendor's publisher while it publishes
  * </pre>
  *
  * Keys are prefix-free: no key is a folder of another. Because an index file's key holds its
@@ -35,6 +36,11 @@ public final class Layout {
 
   private Layout() {}
 
+  /** Whether {@code name} is a valid vendor name. */
+  public static boolean isVendor(String name) {
+    return name != null && VENDOR.matcher(name).matches();
+  }
+
   /** Throws {@link IllegalArgumentException} unless {@code vendor} is a valid vendor name. */
   public static String checkVendor(String vendor) {
     if (vendor == null || !VENDOR.matcher(vendor).matches()) {
@@ -48,6 +54,11 @@ public final class Layout {
 
   public static String pointer(String vendor) {
     return checkVendor(vendor) + "/current";
+  }
+
+  /** The lock object a publisher of {@code vendor} holds while it publishes. */
+  public static String lock(String vendor) {
+    return checkVendor(vendor) + "/lock";
   }
 
   /** The prefix of every manifest of {@code vendor}. */

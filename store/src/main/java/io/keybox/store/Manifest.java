@@ -48,12 +48,6 @@ public record Manifest(
     sideFiles = sideFiles == null ? List.of() : sideFiles;
     files = sorted(files);
     sideFiles = sorted(sideFiles);
-    for (FileEntry file : files) {
-      // A name the fetcher uses for its own temporary files would be deleted as a leftover.
-      if (file.name().startsWith(Fetcher.STAGED)) {
-        throw new IllegalArgumentException("file name is reserved (got: '" + file.name() + "')");
-      }
-    }
     for (FileEntry file : sideFiles) {
       // Side files land beside the index: only the known ones, never e.g. the keys file.
       if (!Layout.SIDE_FILES.contains(file.name())) {

@@ -3,22 +3,32 @@ package io.keybox.store;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.lucene.index.IndexNotFoundException;
+import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.Lock;
+import org.apache.lucene.store.LockObtainFailedException;
 
 /**
- * Publishes a vendor's current Lucene commit to a {@link Store} (the indexer side). Usage, right
- * after the indexer's commit and while no writer changes the folder:
+ * Publishes a vendor's current Lucene commit to a {@link Store} (the indexer side). Usage, after
+ * the indexer's commit:
  *
  * <pre>{@code
  * try (Store store = StoreUrl.parse(url).open(endpoint)) {
- *   PublishResult result = new Publisher(store, Publisher.DEFAULT_KEEP).publish("houston", vendorDir);
+ *   PublishResult result = new Publisher(store).publish("houston", vendorDir);
  *   out.println(result.uploaded() + " objects uploaded, " + result.skipped() + " already stored");
  * }
  * }</pre>
@@ -26,69 +36,110 @@ import org.apache.lucene.store.FSDirectory;
  * <p>{@code vendorDir} is the vendor's folder under the data directory: the commit is read from
  * {@code vendorDir/index}, the side files ({@link Layout#SIDE_FILES}) from {@code vendorDir}.
  *
- * <p>Guarantees, in this order: each index file the store lacks is checked whole against its Lucene
- * footer checksum and uploaded under a key holding its checksum and length (files already stored
- * are not sent again); the side files likewise; then the new {@link Manifest}; then, LAST, the
- * vendor's {@link Pointer}. A reader that sees the new pointer therefore finds every object it
- * names. A failure before the pointer is written leaves the previous publication in force (the
- * objects already sent are reused next time). After the pointer, objects that none of the newest
- * {@code keep} manifests names are deleted, and the older manifests with them.
+ * <p>Once at a time: the commit is held by the index's own write lock ({@code write.lock}) for the
+ * whole publication, so no index run can commit or delete its files meanwhile (a run that starts
+ * then fails on the lock; keep them apart as the operations guide says), and publishers of one
+ * vendor on any machine take turns through a lock object in the store ({@code <vendor>/lock},
+ * written with a conditional create, so that two can never both hold it). The new manifest is also
+ * written with a conditional create: two publishers can never take the same sequence.
  *
- * <p>NOTE: one publisher per vendor at a time (the indexer's lock): a second one could delete the
- * objects of a publication the first has not pointed to yet.
+ * <p>Guarantees, in this order: each index file the store lacks is checked whole against its Lucene
+ * footer checksum and uploaded (several at once) under a key holding its checksum and length (files
+ * already stored are not sent again); the side files likewise; then the new {@link Manifest}; then,
+ * LAST, the vendor's {@link Pointer}. A reader that sees the new pointer therefore finds every
+ * object it names. A failure before the pointer is written leaves the previous publication in force
+ * (the objects already sent are reused next time).
+ *
+ * <p>Retention, by time: after the pointer, a manifest older than {@code keepFor} that the pointer
+ * does not name is deleted, and an object is deleted once it is older than {@code keepFor} and no
+ * remaining manifest names it. So a replica that read a manifest within {@code keepFor} finds its
+ * objects, and a backup of the store can be restored to any publication of that window.
  */
 public final class Publisher {
-  /** Publications kept by default: the new one and the two before it. */
-  public static final int DEFAULT_KEEP = 3;
+  /** How long publications are kept by default. */
+  public static final Duration DEFAULT_KEEP_FOR = Duration.ofHours(24);
+
+  /**
+   * How long a lock object holds before another publisher may take it over: far longer than a
+   * publication takes, so that only a publisher killed while holding it is taken over.
+   */
+  static final Duration LOCK_LEASE = Duration.ofHours(1);
 
   private final Store store;
-  private final int keep;
+  private final Duration keepFor;
+  private final Clock clock;
+  private final int parallel;
 
-  /** A publisher to {@code store} that keeps the newest {@code keep} (>= 1) publications. */
-  public Publisher(Store store, int keep) {
-    if (keep < 1) {
-      throw new IllegalArgumentException("keep must be >= 1 (got: " + keep + ")");
+  /**
+   * A publisher to {@code store} that keeps publications for {@code keepFor} (positive), tells time
+   * by {@code clock} and uploads at most {@code parallel} (1..64) files at once.
+   */
+  public Publisher(Store store, Duration keepFor, Clock clock, int parallel) {
+    if (keepFor.isNegative() || keepFor.isZero()) {
+      throw new IllegalArgumentException("keepFor must be positive (got: " + keepFor + ")");
+    }
+    if (parallel < 1 || parallel > 64) {
+      throw new IllegalArgumentException("parallel must be 1..64 (got: " + parallel + ")");
     }
     this.store = store;
-    this.keep = keep;
+    this.keepFor = keepFor;
+    this.clock = clock;
+    this.parallel = parallel;
+  }
+
+  /** A publisher with the defaults: {@link #DEFAULT_KEEP_FOR}, the system clock, 8 at once. */
+  public Publisher(Store store) {
+    this(store, DEFAULT_KEEP_FOR, Clock.systemUTC(), Transfers.DEFAULT_PARALLEL);
   }
 
   /**
    * Publishes {@code vendor}'s latest commit found under {@code vendorDir/index}.
    *
    * @throws IndexNotFoundException when the folder holds no commit
+   * @throws LockObtainFailedException when an index run holds the index's write lock
+   * @throws PublishConflictException when another publisher of the vendor holds the store's lock or
+   *     took the sequence
    * @throws IOException when a file cannot be read or fails its checksum, or the store fails
    */
   public PublishResult publish(String vendor, Path vendorDir) throws IOException {
     Layout.checkVendor(vendor);
-    List<String> stored = new ArrayList<>(store.list(Layout.indexObjects(vendor)));
-    stored.addAll(store.list(Layout.sideObjects(vendor)));
-    Set<String> present = new HashSet<>(stored);
-
-    int uploaded = 0;
-    int skipped = 0;
-    long bytes = 0;
-    SegmentInfos commit;
-    List<FileEntry> files = new ArrayList<>();
     Path indexDir = vendorDir.resolve("index");
-    try (Directory dir = FSDirectory.open(indexDir)) {
-      commit = SegmentInfos.readLatestCommit(dir);
-      for (String name : commit.files(true)) {
-        FileEntry footer = Checksums.index(dir, name, false);
-        files.add(footer);
-        String key = Layout.indexObject(vendor, footer);
-        if (present.contains(key)) {
-          skipped++;
-          continue;
-        }
-        // Never spread a corrupted file: replicas would refuse it and stay behind.
-        Checksums.index(dir, name, true);
-        store.put(key, indexDir.resolve(name));
-        uploaded++;
-        bytes += footer.length();
+    if (!Files.isDirectory(indexDir)) {
+      throw new IndexNotFoundException("no index folder at " + indexDir);
+    }
+    try (Directory dir = FSDirectory.open(indexDir);
+        Lock held = dir.obtainLock(IndexWriter.WRITE_LOCK_NAME);
+        PublishLock locked = PublishLock.take(store, vendor, clock, LOCK_LEASE);
+        Transfers transfers = new Transfers(parallel, "keybox-publish")) {
+      return publishHeld(vendor, vendorDir, dir, transfers);
+    }
+  }
+
+  private PublishResult publishHeld(
+      String vendor, Path vendorDir, Directory dir, Transfers transfers) throws IOException {
+    SegmentInfos commit = SegmentInfos.readLatestCommit(dir);
+    Set<String> present = new HashSet<>(store.list(Layout.indexObjects(vendor)));
+    present.addAll(store.list(Layout.sideObjects(vendor)));
+    Upload upload = new Upload();
+    List<Transfers.Task> tasks = new ArrayList<>();
+
+    List<FileEntry> files = new ArrayList<>();
+    for (String name : commit.files(true)) {
+      FileEntry footer = Checksums.index(dir, name, false);
+      files.add(footer);
+      String key = Layout.indexObject(vendor, footer);
+      if (present.contains(key)) {
+        upload.skipped.incrementAndGet();
+      } else {
+        tasks.add(
+            () -> {
+              // Never spread a corrupted file: replicas would refuse it and stay behind.
+              Checksums.index(dir, name, true);
+              store.put(key, vendorDir.resolve("index").resolve(name));
+              upload.sent(footer.length());
+            });
       }
     }
-
     List<FileEntry> sideFiles = new ArrayList<>();
     for (String name : Layout.SIDE_FILES) {
       Path file = vendorDir.resolve(name);
@@ -99,16 +150,19 @@ public final class Publisher {
       sideFiles.add(entry);
       String key = Layout.sideObject(vendor, entry);
       if (present.contains(key)) {
-        skipped++;
-        continue;
+        upload.skipped.incrementAndGet();
+      } else {
+        tasks.add(
+            () -> {
+              store.put(key, file);
+              upload.sent(entry.length());
+            });
       }
-      store.put(key, file);
-      uploaded++;
-      bytes += entry.length();
     }
+    transfers.all(tasks);
 
-    List<Long> sequences = manifestSequences(vendor);
-    long sequence = sequences.isEmpty() ? 1 : sequences.getLast() + 1;
+    long sequence =
+        manifestSequences(vendor).stream().mapToLong(Long::longValue).max().orElse(0) + 1;
     Manifest manifest =
         new Manifest(
             Manifest.FORMAT,
@@ -119,12 +173,34 @@ public final class Publisher {
             commit.getUserData(),
             files,
             sideFiles);
-    store.put(Layout.manifest(vendor, sequence), Layout.write(manifest));
+    String manifestKey = Layout.manifest(vendor, sequence);
+    if (!store.create(manifestKey, Layout.write(manifest))) {
+      throw new PublishConflictException(
+          store.describe(manifestKey) + " was written by another publisher meanwhile");
+    }
     store.put(Layout.pointer(vendor), Layout.write(Pointer.to(sequence)));
 
-    int deleted = removeUnreferenced(vendor, manifest);
+    int deleted = removeExpired(vendor, sequence);
     return new PublishResult(
-        vendor, sequence, commit.getGeneration(), uploaded, bytes, skipped, deleted);
+        vendor,
+        sequence,
+        commit.getGeneration(),
+        upload.uploaded.get(),
+        upload.bytes.get(),
+        upload.skipped.get(),
+        deleted);
+  }
+
+  /** What the uploads did; updated from the transfer threads. */
+  private static final class Upload {
+    final AtomicInteger uploaded = new AtomicInteger();
+    final AtomicInteger skipped = new AtomicInteger();
+    final AtomicLong bytes = new AtomicLong();
+
+    void sent(long length) {
+      uploaded.incrementAndGet();
+      bytes.addAndGet(length);
+    }
   }
 
   private List<Long> manifestSequences(String vendor) throws IOException {
@@ -132,34 +208,37 @@ public final class Publisher {
     for (String key : store.list(Layout.manifests(vendor))) {
       Layout.manifestSequence(vendor, key).ifPresent(sequences::add);
     }
-    sequences.sort(null);
     return sequences;
   }
 
-  /** Deletes the objects no kept manifest names, then the manifests not kept. */
-  private int removeUnreferenced(String vendor, Manifest newest) throws IOException {
-    List<Long> sequences = manifestSequences(vendor);
-    List<Long> kept = sequences.subList(Math.max(0, sequences.size() - keep), sequences.size());
-    Set<String> referenced = new HashSet<>(newest.objectKeys());
-    for (long sequence : kept) {
-      if (sequence != newest.sequence()) {
-        String key = Layout.manifest(vendor, sequence);
+  /**
+   * Deletes the manifests older than {@code keepFor} but the current one, then the objects older
+   * than {@code keepFor} that no remaining manifest names; returns how many objects went.
+   */
+  private int removeExpired(String vendor, long current) throws IOException {
+    Instant horizon = clock.instant().minus(keepFor);
+    Map<Long, Store.Listed> manifests = new TreeMap<>();
+    for (Store.Listed listed : store.listWithTimes(Layout.manifests(vendor))) {
+      Layout.manifestSequence(vendor, listed.key())
+          .ifPresent(sequence -> manifests.put(sequence, listed));
+    }
+    int deleted = 0;
+    Set<String> referenced = new HashSet<>();
+    for (Map.Entry<Long, Store.Listed> manifest : manifests.entrySet()) {
+      String key = manifest.getValue().key();
+      if (manifest.getKey() != current && manifest.getValue().lastModified().isBefore(horizon)) {
+        store.delete(key);
+        deleted++;
+      } else {
         referenced.addAll(
             Layout.read(store.get(key), Manifest.class, store.describe(key)).objectKeys());
       }
     }
-    int deleted = 0;
-    List<String> objects = new ArrayList<>(store.list(Layout.indexObjects(vendor)));
-    objects.addAll(store.list(Layout.sideObjects(vendor)));
-    for (String key : objects) {
-      if (!referenced.contains(key)) {
-        store.delete(key);
-        deleted++;
-      }
-    }
-    for (long sequence : sequences) {
-      if (!kept.contains(sequence)) {
-        store.delete(Layout.manifest(vendor, sequence));
+    List<Store.Listed> objects = new ArrayList<>(store.listWithTimes(Layout.indexObjects(vendor)));
+    objects.addAll(store.listWithTimes(Layout.sideObjects(vendor)));
+    for (Store.Listed object : objects) {
+      if (!referenced.contains(object.key()) && object.lastModified().isBefore(horizon)) {
+        store.delete(object.key());
         deleted++;
       }
     }

@@ -36,6 +36,22 @@ public interface Store extends Closeable {
     return true;
   }
 
+  /**
+   * Writes {@code bytes} under {@code key} only if no object is there, atomically against any other
+   * writer of the key (S3's conditional write, {@code If-None-Match: *}; a hard link for a folder);
+   * returns whether it wrote. NOTE: an object already there with exactly these bytes counts as
+   * written (a retried request whose first attempt wrote it cannot be told apart); callers make
+   * their bytes unique where that matters (a lock names its holder).
+   *
+   * @throws IOException when the store fails, or does not support conditional writes
+   */
+  boolean create(String key, byte[] bytes) throws IOException;
+
+  /**
+   * Every key that starts with {@code prefix} with when its object was last written, sorted by key.
+   */
+  List<Listed> listWithTimes(String prefix) throws IOException;
+
   /** Whether an object exists under {@code key}. */
   boolean exists(String key) throws IOException;
 
@@ -69,6 +85,9 @@ public interface Store extends Closeable {
 
   /** A human-readable location of {@code key}, for messages ({@code s3://bucket/prefix/key}). */
   String describe(String key);
+
+  /** A listed object: its key and when it was last written. */
+  record Listed(String key, java.time.Instant lastModified) {}
 
   /** An object's bytes and its entity tag (opaque; only ever compared for equality). */
   record Tagged(byte[] bytes, String etag) {}

@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A {@link Store} that counts the calls the tests care about and can fail downloads after N. */
-final class CountingStore implements Store {
+class CountingStore implements Store {
   private final Store delegate;
   private final int failAfterDownloads;
   final AtomicInteger downloads = new AtomicInteger();
@@ -31,6 +31,16 @@ final class CountingStore implements Store {
   @Override
   public void put(String key, byte[] bytes) throws IOException {
     delegate.put(key, bytes);
+  }
+
+  @Override
+  public boolean create(String key, byte[] bytes) throws IOException {
+    return delegate.create(key, bytes);
+  }
+
+  @Override
+  public List<Listed> listWithTimes(String prefix) throws IOException {
+    return delegate.listWithTimes(prefix);
   }
 
   @Override

@@ -99,18 +99,6 @@ class LayoutTest {
     assertThrows(
         IllegalArgumentException.class,
         () ->
-            new Manifest(
-                1,
-                "houston",
-                1,
-                1,
-                "segments_1",
-                Map.of(),
-                List.of(segments, new FileEntry(Fetcher.STAGED + "x", 1, 1)),
-                List.of()));
-    assertThrows(
-        IllegalArgumentException.class,
-        () ->
             new Manifest(1, "houston", 1, 2, "segments_1", Map.of(), List.of(segments), List.of()));
     assertThrows(
         IllegalArgumentException.class,

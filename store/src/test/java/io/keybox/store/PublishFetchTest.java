@@ -12,18 +12,12 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.apache.lucene.index.CorruptIndexException;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexNotFoundException;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,17 +36,31 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PublishFetchTest {
   private static final String VENDOR = "houston";
   private static StoreKinds kinds;
+  private static Transfers transfers;
 
   @TempDir Path temp;
 
   @BeforeAll
   static void startStores() throws Exception {
     kinds = StoreKinds.start();
+    transfers = new Transfers(4, "test-transfer");
+  }
+
+  private static List<String> names(Path dir) throws java.io.IOException {
+    try (var files = Files.list(dir)) {
+      return files.map(file -> file.getFileName().toString()).sorted().toList();
+    }
+  }
+
+  /** The current publication of a replica's vendor folder. */
+  static Path current(Path replica) {
+    return replica.resolve(ReplicaFolder.CURRENT);
   }
 
   @AfterAll
   static void stopStores() throws Exception {
     kinds.close();
+    transfers.close();
   }
 
   @ParameterizedTest
@@ -78,17 +86,16 @@ class PublishFetchTest {
     Path indexer = temp.resolve("indexer");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      PublishResult published =
-          new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      PublishResult published = new Publisher(store).publish(VENDOR, indexer);
       // _0.cfe, _0.cfs, _0.si, segments_1 and ids.tsv.
       assertEquals(new PublishResult(VENDOR, 1, 1, 5, published.uploadedBytes(), 0, 0), published);
       assertEquals(List.of(VENDOR), Layout.vendors(store));
       assertEquals(List.of("current", "files", "manifests", "side"), store.folders(VENDOR + "/"));
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish("dallas", indexer);
+      new Publisher(store).publish("dallas", indexer);
       assertEquals(List.of("dallas", VENDOR), Layout.vendors(store));
 
       Path replica = temp.resolve("replica");
-      FetchResult fetched = new Fetcher(store, VENDOR, replica, name -> false).fetch();
+      FetchResult fetched = new Fetcher(store, VENDOR, replica, transfers).fetch();
       assertEquals(Outcome.UPDATED, fetched.outcome());
       assertEquals(1, fetched.sequence());
       assertEquals(1, fetched.generation());
@@ -96,13 +103,20 @@ class PublishFetchTest {
       assertEquals(published.uploadedBytes(), fetched.downloadedBytes());
       assertEquals(0, fetched.reused());
 
-      assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(replica));
-      assertEquals(Map.of("label", "first"), TestIndexes.userData(replica));
-      assertEquals("ids of first\n", Files.readString(replica.resolve("ids.tsv")));
-      assertEquals(List.of("_0.cfe", "_0.cfs", "_0.si", "segments_1"), TestIndexes.files(replica));
+      assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(current(replica)));
+      assertEquals(Map.of("label", "first"), TestIndexes.userData(current(replica)));
+      assertEquals("ids of first\n", Files.readString(current(replica).resolve("ids.tsv")));
       assertEquals(
-          List.of("ids.tsv", "index"),
-          Files.list(replica).map(file -> file.getFileName().toString()).sorted().toList());
+          List.of("_0.cfe", "_0.cfs", "_0.si", "segments_1"), TestIndexes.files(current(replica)));
+      assertEquals(List.of("current", "incoming", "pool", "publications"), names(replica));
+      assertEquals(List.of(), names(replica.resolve("incoming")));
+      assertEquals(List.of("000000000001"), names(replica.resolve("publications")));
+      assertEquals(
+          Path.of("publications", "000000000001"), Files.readSymbolicLink(current(replica)));
+      assertEquals(List.of("ids.tsv", "index", "manifest.json"), names(current(replica)));
+      // Each published file is one inode: its pool file and its link in the publication.
+      assertEquals(
+          2, Files.getAttribute(current(replica).resolve("index").resolve("_0.cfs"), "unix:nlink"));
     }
   }
 
@@ -113,9 +127,9 @@ class PublishFetchTest {
     Path replica = temp.resolve("replica");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      Publisher publisher = new Publisher(store);
       publisher.publish(VENDOR, indexer);
-      Fetcher fetcher = new Fetcher(store, VENDOR, replica, name -> false);
+      Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
       fetcher.fetch();
 
       TestIndexes.commit(indexer, false, 5, 8, "second");
@@ -132,11 +146,11 @@ class PublishFetchTest {
       assertEquals(5, fetched.downloaded());
       assertEquals(published.uploadedBytes(), fetched.downloadedBytes());
       assertEquals(3, fetched.reused());
-      assertEquals(TestIndexes.range(0, 8), TestIndexes.ids(replica));
+      assertEquals(TestIndexes.range(0, 8), TestIndexes.ids(current(replica)));
       assertEquals(
           List.of("_0.cfe", "_0.cfs", "_0.si", "_1.cfe", "_1.cfs", "_1.si", "segments_2"),
-          TestIndexes.files(replica));
-      assertEquals("ids of second\n", Files.readString(replica.resolve("ids.tsv")));
+          TestIndexes.files(current(replica)));
+      assertEquals("ids of second\n", Files.readString(current(replica).resolve("ids.tsv")));
     }
   }
 
@@ -147,9 +161,9 @@ class PublishFetchTest {
     Path replica = temp.resolve("replica");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      Publisher publisher = new Publisher(store);
       publisher.publish(VENDOR, indexer);
-      Fetcher fetcher = new Fetcher(store, VENDOR, replica, name -> false);
+      Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
       fetcher.fetch();
 
       TestIndexes.commit(indexer, false, 5, 8, "second");
@@ -166,21 +180,22 @@ class PublishFetchTest {
       FetchException rejected = assertThrows(FetchException.class, fetcher::fetch);
       assertEquals(Reason.CORRUPT_OBJECT, rejected.reason());
       assertTrue(rejected.getMessage().contains("_1.cfs"), rejected.getMessage());
-      assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(replica));
-      assertFalse(TestIndexes.files(replica).contains("_1.cfs"));
-      assertFalse(TestIndexes.files(replica).contains("segments_2"));
+      assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(current(replica)));
+      assertFalse(TestIndexes.files(current(replica)).contains("_1.cfs"));
+      assertFalse(TestIndexes.files(current(replica)).contains("segments_2"));
 
       // Repaired in the store: the next poll completes.
       store.put(key, good);
       FetchResult fetched = fetcher.fetch();
       assertEquals(Outcome.UPDATED, fetched.outcome());
-      assertEquals(TestIndexes.range(0, 8), TestIndexes.ids(replica));
+      assertEquals(TestIndexes.range(0, 8), TestIndexes.ids(current(replica)));
     }
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
-  void aRebuildFromScratchIsPickedUpAndTheOldCommitPointRemoved(String kind) throws Exception {
+  void aRebuildFromScratchIsAnotherDirectoryAndTheOldOnesFilesGoWithIt(String kind)
+      throws Exception {
     Path indexer = temp.resolve("indexer");
     Path rebuilt = temp.resolve("rebuilt");
     Path replica = temp.resolve("replica");
@@ -188,38 +203,40 @@ class PublishFetchTest {
     TestIndexes.commit(indexer, false, 5, 10, "second");
     TestIndexes.commit(indexer, false, 10, 15, "third");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, Publisher.DEFAULT_KEEP);
+      Publisher publisher = new Publisher(store);
       assertEquals(3, publisher.publish(VENDOR, indexer).generation());
-      Set<String> held = ConcurrentHashMap.newKeySet();
-      Fetcher fetcher = new Fetcher(store, VENDOR, replica, held::contains);
+      Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
       fetcher.fetch();
-      assertEquals(TestIndexes.range(0, 15), TestIndexes.ids(replica));
+      Path first = replica.resolve("publications").resolve("000000000001");
+      assertEquals(TestIndexes.range(0, 15), TestIndexes.ids(first));
 
       // Names restart at _0 and the generation at 1; _0.cfs differs from the replica's.
       TestIndexes.commit(rebuilt, true, 100, 102, "rebuilt");
       PublishResult published = publisher.publish(VENDOR, rebuilt);
       assertEquals(2, published.sequence());
       assertEquals(1, published.generation());
-      held.add("_2.cfs"); // a snapshot still reads it
 
       FetchResult fetched = fetcher.fetch();
       assertEquals(Outcome.UPDATED, fetched.outcome());
       assertEquals(1, fetched.generation());
       // _0.cfe, _0.cfs, _0.si, segments_1, ids.tsv: all differ from the replica's.
       assertEquals(5, fetched.downloaded());
-      // _1.cfe, _1.cfs, _1.si, _2.cfe, _2.si; _2.cfs is held.
-      assertEquals(5, fetched.removed());
-      assertEquals(List.of("100", "101"), TestIndexes.ids(replica));
-      assertEquals(Map.of("label", "rebuilt"), TestIndexes.userData(replica));
+      // Publication 1 is untouched (a reader may hold it): it still links its 11 pool files.
+      assertEquals(0, fetched.removed());
+      assertEquals(TestIndexes.range(0, 15), TestIndexes.ids(first));
+      assertEquals(List.of("100", "101"), TestIndexes.ids(current(replica)));
+      assertEquals(Map.of("label", "rebuilt"), TestIndexes.userData(current(replica)));
       assertArrayEquals(
           Files.readAllBytes(rebuilt.resolve("index").resolve("_0.cfs")),
-          Files.readAllBytes(replica.resolve("index").resolve("_0.cfs")));
+          Files.readAllBytes(current(replica).resolve("index").resolve("_0.cfs")));
       assertEquals(
-          List.of("_0.cfe", "_0.cfs", "_0.si", "_2.cfs", "segments_1"), TestIndexes.files(replica));
+          List.of("_0.cfe", "_0.cfs", "_0.si", "segments_1"), TestIndexes.files(current(replica)));
 
-      held.clear();
-      assertEquals(1, fetcher.removeUnused());
-      assertEquals(List.of("_0.cfe", "_0.cfs", "_0.si", "segments_1"), TestIndexes.files(replica));
+      // Its last reader closed, the index side deletes it; the next poll drops its pool files:
+      // _0, _1, _2 (three files each), segments_3 and ids.tsv.
+      ReplicaFolder.deleteTree(first);
+      assertEquals(11, fetcher.fetch().removed());
+      assertEquals(5, names(replica.resolve("pool")).size());
     }
   }
 
@@ -232,79 +249,37 @@ class PublishFetchTest {
     TestIndexes.commit(indexer, false, 5, 10, "second");
     TestIndexes.commit(indexer, false, 10, 15, "third");
     try (Store store = kinds.open(kind, temp)) {
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      new Publisher(store).publish(VENDOR, indexer);
 
+      // One transfer at a time, so that exactly the first four are verified.
       CountingStore failing = new CountingStore(store, 4);
-      FetchException failed =
-          assertThrows(
-              FetchException.class,
-              () -> new Fetcher(failing, VENDOR, replica, n -> false).fetch());
+      FetchException failed;
+      try (Transfers serial = new Transfers(1, "test-serial")) {
+        failed =
+            assertThrows(
+                FetchException.class, () -> new Fetcher(failing, VENDOR, replica, serial).fetch());
+      }
       assertEquals(Reason.STORE_UNAVAILABLE, failed.reason());
       assertEquals(4, failing.downloads.get());
-      assertFalse(DirectoryReader.indexExists(FSDirectory.open(replica.resolve("index"))));
-      // The four verified files wait under their temporary names; a kill mid-download would also
-      // leave a partial file, as here for the commit point.
-      assertEquals(
-          4,
-          TestIndexes.files(replica).stream()
-              .filter(name -> name.startsWith(Fetcher.STAGED))
-              .count());
+      assertFalse(Files.exists(current(replica)));
+      // The four verified files wait in the pool; a kill mid-download would also leave a partial
+      // file, as here for the commit point.
+      assertEquals(4, names(replica.resolve("pool")).size());
       Manifest manifest = Layout.read(store.get(Layout.manifest(VENDOR, 1)), Manifest.class, "m");
       Files.write(
-          replica
-              .resolve("index")
-              .resolve(Fetcher.STAGED + manifest.segments().objectName() + ".part"),
+          replica.resolve("pool").resolve(manifest.segments().objectName() + ".part"),
           new byte[] {1, 2, 3});
 
       // A new fetcher, as after a restart: 9 segment files + segments_3 + ids.tsv = 11, 4 had.
       CountingStore counting = new CountingStore(store);
-      FetchResult fetched = new Fetcher(counting, VENDOR, replica, n -> false).fetch();
+      FetchResult fetched = new Fetcher(counting, VENDOR, replica, transfers).fetch();
       assertEquals(Outcome.UPDATED, fetched.outcome());
       assertEquals(7, fetched.downloaded());
       assertEquals(7, counting.downloads.get());
       assertEquals(4, fetched.reused());
-      assertEquals(TestIndexes.range(0, 15), TestIndexes.ids(replica));
-      assertTrue(
-          TestIndexes.files(replica).stream().noneMatch(name -> name.startsWith(Fetcher.STAGED)));
-    }
-  }
-
-  @ParameterizedTest
-  @ValueSource(strings = {"s3", "file"})
-  void retentionDeletesWhatNoKeptManifestNames(String kind) throws Exception {
-    Path first = temp.resolve("first");
-    Path second = temp.resolve("second");
-    try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store, 2);
-      TestIndexes.commit(first, true, 0, 5, "p1");
-      assertEquals(0, publisher.publish(VENDOR, first).deleted());
-      TestIndexes.commit(first, false, 5, 8, "p2");
-      assertEquals(0, publisher.publish(VENDOR, first).deleted());
-      TestIndexes.commit(second, true, 20, 22, "p3");
-      // Only publication 1 named its segments_1 and ids.tsv; then its manifest.
-      assertEquals(3, publisher.publish(VENDOR, second).deleted());
-      TestIndexes.commit(second, false, 22, 23, "p4");
-      // Only publication 2 named the first folder's six segment files, segments_2 and ids.tsv.
-      PublishResult fourth = publisher.publish(VENDOR, second);
-      assertEquals(4, fourth.sequence());
-      assertEquals(9, fourth.deleted());
-
-      Set<String> expected = new TreeSet<>(List.of(Layout.pointer(VENDOR)));
-      for (long sequence : List.of(3L, 4L)) {
-        String key = Layout.manifest(VENDOR, sequence);
-        expected.add(key);
-        expected.addAll(Layout.read(store.get(key), Manifest.class, key).objectKeys());
-      }
-      // Second folder: _0 x3, _1 x3, segments_1, segments_2, two ids.tsv; two manifests; pointer.
-      assertEquals(13, expected.size());
-      assertEquals(new ArrayList<>(expected), store.list(VENDOR + "/"));
-      for (String key : expected) {
-        assertTrue(expected.stream().noneMatch(other -> other.startsWith(key + "/")), key);
-      }
-
-      FetchResult fetched = new Fetcher(store, VENDOR, temp.resolve("replica"), n -> false).fetch();
-      assertEquals(4, fetched.sequence());
-      assertEquals(List.of("20", "21", "22"), TestIndexes.ids(temp.resolve("replica")));
+      assertEquals(TestIndexes.range(0, 15), TestIndexes.ids(current(replica)));
+      assertTrue(names(replica.resolve("pool")).stream().noneMatch(name -> name.endsWith(".part")));
+      assertEquals(11, names(replica.resolve("pool")).size());
     }
   }
 
@@ -315,11 +290,11 @@ class PublishFetchTest {
     Path replica = temp.resolve("replica");
     try (Store store = kinds.open(kind, temp)) {
       CountingStore counting = new CountingStore(store);
-      Fetcher fetcher = new Fetcher(counting, VENDOR, replica, n -> false);
+      Fetcher fetcher = new Fetcher(counting, VENDOR, replica, transfers);
       assertEquals(Outcome.NOT_PUBLISHED, fetcher.fetch().outcome());
 
       TestIndexes.commit(indexer, true, 0, 5, "first");
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      new Publisher(store).publish(VENDOR, indexer);
       assertEquals(Outcome.UPDATED, fetcher.fetch().outcome());
       int gets = counting.gets.get();
       int downloads = counting.downloads.get();
@@ -331,7 +306,7 @@ class PublishFetchTest {
       assertEquals(downloads, counting.downloads.get());
 
       // After a restart the ETag is unknown: the manifest is read, nothing is downloaded.
-      FetchResult restarted = new Fetcher(counting, VENDOR, replica, n -> false).fetch();
+      FetchResult restarted = new Fetcher(counting, VENDOR, replica, transfers).fetch();
       assertEquals(Outcome.UNCHANGED, restarted.outcome());
       assertEquals(0, restarted.downloaded());
       assertEquals(5, restarted.reused());
@@ -349,18 +324,18 @@ class PublishFetchTest {
     Map<String, String> environment =
         Map.of(StoreUrl.ENDPOINT_VARIABLE, kinds.endpoint().toString());
     try (Store store = url.open(Optional.empty(), environment)) {
-      new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer);
+      new Publisher(store).publish(VENDOR, indexer);
       assertEquals(
-          Outcome.UPDATED, new Fetcher(store, VENDOR, replica, n -> false).fetch().outcome());
+          Outcome.UPDATED, new Fetcher(store, VENDOR, replica, transfers).fetch().outcome());
     }
     // Nothing listens on port 1 of loopback: the connection is refused at once.
     try (Store down = url.open(Optional.of(URI.create("http://127.0.0.1:1")), environment)) {
       FetchException failed =
-          assertThrows(FetchException.class, new Fetcher(down, VENDOR, replica, n -> false)::fetch);
+          assertThrows(FetchException.class, new Fetcher(down, VENDOR, replica, transfers)::fetch);
       assertEquals(Reason.STORE_UNAVAILABLE, failed.reason());
       assertTrue(failed.getMessage().contains("s3://"), failed.getMessage());
     }
-    assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(replica));
+    assertEquals(TestIndexes.range(0, 5), TestIndexes.ids(current(replica)));
   }
 
   @Test
@@ -369,8 +344,7 @@ class PublishFetchTest {
       Files.createDirectories(temp.resolve("empty").resolve("index"));
       assertThrows(
           IndexNotFoundException.class,
-          () ->
-              new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, temp.resolve("empty")));
+          () -> new Publisher(store).publish(VENDOR, temp.resolve("empty")));
       assertEquals(List.of(), store.list(""));
     }
   }
@@ -386,8 +360,7 @@ class PublishFetchTest {
     Files.write(cfs, bytes);
     try (Store store = kinds.open(kind, temp)) {
       assertThrows(
-          CorruptIndexException.class,
-          () -> new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer));
+          CorruptIndexException.class, () -> new Publisher(store).publish(VENDOR, indexer));
       assertFalse(store.exists(Layout.pointer(VENDOR)));
       assertEquals(List.of(), store.list(Layout.manifests(VENDOR)));
     }

@@ -1,5 +1,6 @@
 package io.keybox.store;
 
+import io.keybox.store.s3.S3Store;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
@@ -51,16 +52,7 @@ final class StoreKinds implements AutoCloseable {
       Thread.sleep(5);
     }
     URI endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
-    S3Client admin =
-        S3Client.builder()
-            .endpointOverride(endpoint)
-            .forcePathStyle(true)
-            .region(Region.US_EAST_1)
-            .credentialsProvider(
-                StaticCredentialsProvider.create(
-                    AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
-            .build();
-    return new StoreKinds(proxy, endpoint, admin);
+    return new StoreKinds(proxy, endpoint, client(endpoint));
   }
 
   /** S3Proxy's endpoint. */
@@ -87,6 +79,37 @@ final class StoreKinds implements AutoCloseable {
               .open(Optional.empty(), Map.of());
       default -> throw new IllegalArgumentException("kind must be s3 or file (got: " + kind + ")");
     };
+  }
+
+  /**
+   * A new empty S3 store whose uploads of files over {@code partSize} are multipart, and a client
+   * of the same bucket to look at its objects.
+   */
+  S3Store openS3(long partSize) {
+    String bucket = newBucket();
+    return new S3Store(client(endpoint), bucket, "published", partSize);
+  }
+
+  /** A client of S3Proxy at {@code endpoint}. */
+  private static S3Client client(URI endpoint) {
+    return S3Client.builder()
+        .endpointOverride(endpoint)
+        .forcePathStyle(true)
+        .region(Region.US_EAST_1)
+        .credentialsProvider(
+            StaticCredentialsProvider.create(
+                AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
+        .build();
+  }
+
+  /** The entity tag of {@code key} in {@code bucket}'s {@code published/} prefix. */
+  String etag(String bucket, String key) {
+    return admin.headObject(b -> b.bucket(bucket).key("published/" + key)).eTag();
+  }
+
+  /** The name of the last bucket made. */
+  String lastBucket() {
+    return "keybox-" + buckets.get();
   }
 
   @Override

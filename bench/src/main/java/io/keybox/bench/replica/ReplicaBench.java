@@ -15,6 +15,7 @@ import io.keybox.store.PublishResult;
 import io.keybox.store.Publisher;
 import io.keybox.store.Store;
 import io.keybox.store.StoreUrl;
+import io.keybox.store.Transfers;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.io.BufferedReader;
@@ -40,10 +41,11 @@ import java.util.zip.GZIPOutputStream;
  * Replica}, in this JVM, polling every 200 ms) fetch it; the bench reports how long the publication
  * took, the time from the pointer flip to each replica serving the commit, and the bytes uploaded
  * and downloaded, for the first full run (replicas start empty), an incremental run (1% of the
- * listings upserted) and a second full rebuild.
+ * listings upserted) and a second full rebuild. The third argument is how many files the publisher
+ * and each replica transfer at once (default 8; 1 is serial).
  *
  * <pre>
- * java -cp bench/target/keybox-bench.jar io.keybox.bench.replica.ReplicaBench 200000 /tmp/replica-bench
+ * java -cp bench/target/keybox-bench.jar io.keybox.bench.replica.ReplicaBench 200000 /tmp/replica-bench 8
  * </pre>
  */
 public final class ReplicaBench {
@@ -55,6 +57,8 @@ public final class ReplicaBench {
   public static void main(String[] args) throws Exception {
     long listings = args.length > 0 ? Long.parseLong(args[0]) : 200_000;
     Path work = Path.of(args.length > 1 ? args[1] : "target/replica-bench");
+    int parallel = args.length > 2 ? Integer.parseInt(args[2]) : Transfers.DEFAULT_PARALLEL;
+    say("%d transfers at once", parallel);
     Files.createDirectories(work);
     Path feed = work.resolve("feed-" + listings);
     if (!Files.exists(feed.resolve(FeedGenerator.LISTINGS_FILE))) {
@@ -82,25 +86,33 @@ public final class ReplicaBench {
     List<Node> nodes = new ArrayList<>();
     try {
       for (int i = 0; i < 3; i++) {
-        nodes.add(Node.start(Files.createDirectories(run.resolve("replica-" + i)), url));
+        nodes.add(Node.start(Files.createDirectories(run.resolve("replica-" + i)), url, parallel));
       }
       measure(
           "full run (replicas empty)",
           nodes,
           url,
+          parallel,
           indexer,
           () -> builder.rebuild(layout, full, false));
       measure(
           String.format(Locale.ROOT, "incremental run (%,d listings upserted)", upserts),
           nodes,
           url,
+          parallel,
           indexer,
           () ->
               builder.update(
                   layout,
                   new FeedDumps(update, Optional.empty(), Optional.empty()),
                   FeedFormat.NATIVE));
-      measure("full rebuild", nodes, url, indexer, () -> builder.rebuild(layout, full, false));
+      measure(
+          "full rebuild",
+          nodes,
+          url,
+          parallel,
+          indexer,
+          () -> builder.rebuild(layout, full, false));
     } finally {
       for (Node node : nodes) {
         node.close();
@@ -114,7 +126,8 @@ public final class ReplicaBench {
   }
 
   private static void measure(
-      String what, List<Node> nodes, StoreUrl url, Path indexer, Build build) throws Exception {
+      String what, List<Node> nodes, StoreUrl url, int parallel, Path indexer, Build build)
+      throws Exception {
     long started = System.nanoTime();
     BuildReport report = build.run();
     if (!report.published()) {
@@ -129,7 +142,8 @@ public final class ReplicaBench {
     PublishResult published;
     try (Store store = url.open(Optional.empty())) {
       published =
-          new Publisher(store, Publisher.DEFAULT_KEEP).publish(VENDOR, indexer.resolve(VENDOR));
+          new Publisher(store, Publisher.DEFAULT_KEEP_FOR, Clock.systemUTC(), parallel)
+              .publish(VENDOR, indexer.resolve(VENDOR));
     }
     long flipped = System.nanoTime();
     List<String> served = new ArrayList<>();
@@ -165,15 +179,17 @@ public final class ReplicaBench {
 
   /** A query node without HTTP: its indexes (refreshed every 100 ms) and its replica. */
   private record Node(VendorIndexes indexes, Replica replica) implements AutoCloseable {
-    static Node start(Path dataDir, StoreUrl url) throws IOException {
+    static Node start(Path dataDir, StoreUrl url, int parallel) throws IOException {
       VendorIndexes indexes = new VendorIndexes(dataDir, 100);
+      indexes.start();
       Replica replica =
           new Replica(
               url.open(Optional.empty()),
               dataDir,
               indexes,
               Duration.ofMinutes(10),
-              Clock.systemUTC());
+              Clock.systemUTC(),
+              parallel);
       replica.start(POLL);
       return new Node(indexes, replica);
     }

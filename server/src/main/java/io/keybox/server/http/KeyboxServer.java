@@ -23,6 +23,7 @@ import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;
 import io.keybox.server.metrics.Metrics;
+import io.keybox.server.replica.ReplicaStatus;
 import io.keybox.server.search.exec.ListingOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
@@ -91,13 +92,28 @@ public final class KeyboxServer implements AutoCloseable {
       VendorIndexes indexes,
       Authenticator authenticator,
       PrintStream accessLog) {
+    return start(config, admin, indexes, authenticator, accessLog, ReplicaStatus.Source.NONE);
+  }
+
+  /**
+   * As {@link #start(ServerConfig, Optional, VendorIndexes, Authenticator, PrintStream)}, on a
+   * query node that follows a store: {@code /-/health} shows each vendor's replication from {@code
+   * replicas}.
+   */
+  public static KeyboxServer start(
+      ServerConfig config,
+      Optional<AdminListener> admin,
+      VendorIndexes indexes,
+      Authenticator authenticator,
+      PrintStream accessLog,
+      ReplicaStatus.Source replicas) {
     if (config.tls().isEmpty() && !config.isLoopback() && !config.behindProxy()) {
       throw new PlainHttpRefusedException(config.host());
     }
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
     // not by the first request that asks (ListingOptions.OF_SNAPSHOT).
     indexes.warmUp(snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT));
-    Operations ops = new Operations(indexes, authenticator);
+    Operations ops = new Operations(indexes, authenticator, replicas);
     ResponseCache cache = new ResponseCache(config.responseCacheBytes());
     ops.metrics().registry().register(cache);
     Router routes = ApiRoutes.router(config, indexes, cache);

@@ -13,6 +13,7 @@ import io.keybox.server.index.IndexMetrics;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
+import io.keybox.server.replica.ReplicaStatus;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
 import java.util.List;
@@ -27,11 +28,14 @@ final class Operations {
   private final Metrics metrics;
   private final Router router;
 
-  /** Health and metrics report the vendors the keys name and the ones with an index folder. */
-  Operations(VendorIndexes indexes, Authenticator authenticator) {
+  /**
+   * Health and metrics report the vendors the keys name and the ones with an index folder; health
+   * adds each one's replication from {@code replicas}.
+   */
+  Operations(VendorIndexes indexes, Authenticator authenticator, ReplicaStatus.Source replicas) {
     VendorStatus.Source vendors = () -> indexes.status(keyVendors(authenticator));
     this.metrics = new Metrics(new IndexMetrics(vendors));
-    this.router = new OpsHandlers(vendors, metrics).router();
+    this.router = new OpsHandlers(vendors, replicas, metrics).router();
   }
 
   Metrics metrics() {

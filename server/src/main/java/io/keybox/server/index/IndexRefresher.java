@@ -1,13 +1,16 @@
 package io.keybox.server.index;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.lang.System.Logger.Level;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,14 +23,14 @@ import org.apache.lucene.store.AlreadyClosedException;
  * failures; on the same thread it runs the {@link SnapshotWarmer}s on each snapshot once served.
  *
  * <p>Each vendor is refreshed on its own: one that fails keeps serving its last snapshot and never
- * holds back the others. A vendor whose index is gone (its folder removed) is dropped; if an index
- * appears there again, it is opened afresh. A folder that holds no commit for a moment keeps its
- * vendor served from the last snapshot: a replica installing a rebuilt index whose file names
- * restart at {@code _0} removes the old commit point before it writes the new one, and a refresh in
- * between must not turn every request into a 503. Only after {@link #COMMITLESS_GRACE_MILLIS}
- * without a commit is such a vendor dropped. A vendor whose refresh fails while its index is there
- * (rebuilt from scratch under the open reader, say) is reopened from its latest commit. A lasting
- * failure is logged once, until the vendor recovers.
+ * holds back the others. A vendor whose index is gone (its folder removed, or its replica's {@code
+ * current} link, when the vendor left the store) is dropped; if an index appears there again, it is
+ * opened afresh. A vendor whose refresh fails while its index is there (rebuilt from scratch under
+ * the open reader, say) is reopened from its latest commit. A lasting failure is logged once, until
+ * the vendor recovers.
+ *
+ * <p>Every refresh runs on the refresher's own thread, the scheduled ones and those asked for by
+ * {@link #refresh()}, which waits for it: two never overlap.
  */
 final class IndexRefresher implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(IndexRefresher.class.getName());
@@ -42,20 +45,8 @@ final class IndexRefresher implements AutoCloseable {
    */
   static final long WARM_UP_AFTER_START_MILLIS = 2000;
 
-  /**
-   * How long a vendor whose index folder holds no commit keeps being served from its last snapshot:
-   * far longer than a replica takes between removing an old commit point and writing the new one
-   * (milliseconds), short enough that an index deleted by hand stops being served.
-   */
-  static final long COMMITLESS_GRACE_MILLIS = 10_000;
-
   private final VendorIndexes indexes;
   private final long refreshMillis;
-  private final long commitlessGraceMillis;
-
-  /** Vendors served whose folder held no commit at a refresh, and since when (nanoTime). */
-  private final Map<String, Long> commitlessSince = new ConcurrentHashMap<>();
-
   private final long warmUpAfterStartMillis;
   private final ScheduledExecutorService thread;
   private final List<SnapshotWarmer> warmers = new CopyOnWriteArrayList<>();
@@ -64,14 +55,9 @@ final class IndexRefresher implements AutoCloseable {
   /** Vendors whose last refresh or opening failed, so that a lasting failure is logged once. */
   private final Set<String> failing = ConcurrentHashMap.newKeySet();
 
-  IndexRefresher(
-      VendorIndexes indexes,
-      long refreshMillis,
-      long warmUpAfterStartMillis,
-      long commitlessGraceMillis) {
+  IndexRefresher(VendorIndexes indexes, long refreshMillis, long warmUpAfterStartMillis) {
     this.indexes = indexes;
     this.refreshMillis = refreshMillis;
-    this.commitlessGraceMillis = commitlessGraceMillis;
     this.warmUpAfterStartMillis = warmUpAfterStartMillis;
     this.thread =
         Executors.newSingleThreadScheduledExecutor(
@@ -83,21 +69,61 @@ final class IndexRefresher implements AutoCloseable {
   }
 
   /**
-   * Opens every vendor with an index now, then refreshes in the background.
+   * Opens every vendor with an index (on the refresher's thread; returns when done), then refreshes
+   * in the background.
    *
    * @throws IOException when the data directory cannot be listed
    */
   void start() throws IOException {
-    discover(warmUpAfterStartMillis);
+    onThread(() -> discover(warmUpAfterStartMillis));
     thread.scheduleWithFixedDelay(
         this::refreshQuietly, refreshMillis, refreshMillis, TimeUnit.MILLISECONDS);
   }
 
-  /** See {@link VendorIndexes#refresh()}. */
+  /** See {@link VendorIndexes#refresh()}: runs on the refresher's thread and waits for it. */
   void refresh() throws IOException {
+    onThread(this::refreshHere);
+  }
+
+  private void refreshHere() throws IOException {
     discover(0);
     for (Map.Entry<String, SnapshotManager> vendor : indexes.served().entrySet()) {
       refresh(vendor.getKey(), vendor.getValue());
+    }
+  }
+
+  /** A step that may fail with an {@link IOException}. */
+  private interface Step {
+    void run() throws IOException;
+  }
+
+  /** Runs {@code step} on the refresher's thread, after what it is doing, and waits for it. */
+  private void onThread(Step step) throws IOException {
+    Future<Void> done;
+    try {
+      done =
+          thread.submit(
+              () -> {
+                step.run();
+                return null;
+              });
+    } catch (RejectedExecutionException closed) {
+      throw new IOException("the index refresher is closed", closed);
+    }
+    try {
+      done.get();
+    } catch (InterruptedException e) {
+      done.cancel(false);
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted while waiting for the index refresh");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof IOException io) {
+        throw io;
+      }
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      throw new IllegalStateException(e.getCause());
     }
   }
 
@@ -113,7 +139,6 @@ final class IndexRefresher implements AutoCloseable {
     try {
       manager.maybeRefresh();
       failing.remove(vendor);
-      commitlessSince.remove(vendor);
     } catch (IOException | RuntimeException e) {
       recover(vendor, manager, e);
     }
@@ -122,15 +147,10 @@ final class IndexRefresher implements AutoCloseable {
   /** After {@code manager} failed to refresh: drop the vendor, reopen it, or keep it and say so. */
   private void recover(String vendor, SnapshotManager manager, Exception failure) {
     if (!indexes.hasCommit(vendor)) {
-      if (indexes.hasIndexFolder(vendor) && withinCommitlessGrace(vendor)) {
-        return; // a new commit point is being put in place: keep serving the last snapshot
-      }
       indexes.drop(vendor, manager, failure);
       failing.remove(vendor);
-      commitlessSince.remove(vendor);
       return;
     }
-    commitlessSince.remove(vendor);
     try {
       followed(vendor, indexes.reopen(vendor, manager, failure), 0);
       failing.remove(vendor);
@@ -145,15 +165,9 @@ final class IndexRefresher implements AutoCloseable {
     }
   }
 
-  /** Whether {@code vendor} has held no commit for less than the grace period (starts it). */
-  private boolean withinCommitlessGrace(String vendor) {
-    long since = commitlessSince.computeIfAbsent(vendor, v -> System.nanoTime());
-    return System.nanoTime() - since < TimeUnit.MILLISECONDS.toNanos(commitlessGraceMillis);
-  }
-
   private void refreshQuietly() {
     try {
-      refresh();
+      refreshHere();
     } catch (IOException | RuntimeException e) {
       LOG.log(Level.WARNING, "index refresh failed; serving the previous snapshots", e);
     }

@@ -6,26 +6,23 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.StandardDirectoryReader;
 import org.apache.lucene.search.ReferenceManager;
-import org.apache.lucene.store.Directory;
 
 /**
- * Swaps one vendor's {@link Snapshot} when the indexer publishes a new commit. A request holds its
- * snapshot through a {@link Lease}; the old reader closes when its last lease is released. Call
- * {@link #maybeRefresh()} from a background thread (see {@link VendorIndexes}).
+ * Swaps one vendor's {@link Snapshot} when a new commit is there: the indexer committed, or a
+ * replica made a new publication current ({@link VendorFolder} says which reader to open). A
+ * request holds its snapshot through a {@link Lease}; the old reader closes when its last lease is
+ * released. Call {@link #maybeRefresh()} from a background thread (see {@link VendorIndexes}).
  */
 final class SnapshotManager extends ReferenceManager<Snapshot> {
   private final String vendor;
-  private final OpenCommits openCommits;
+  private final VendorFolder folder;
 
-  /**
-   * A manager of {@code vendor}'s snapshots; each reader it opens is told to {@code openCommits}.
-   */
-  SnapshotManager(String vendor, Directory directory, OpenCommits openCommits) throws IOException {
+  /** A manager of {@code vendor}'s snapshots, read from {@code folder}. */
+  SnapshotManager(String vendor, VendorFolder folder) throws IOException {
     this.vendor = vendor;
-    this.openCommits = openCommits;
-    DirectoryReader reader = DirectoryReader.open(directory);
+    this.folder = folder;
+    DirectoryReader reader = folder.open();
     try {
-      openCommits.opened(vendor, reader);
       this.current = Snapshot.of(vendor, reader);
     } catch (IOException | RuntimeException e) {
       reader.decRef(); // retried on every refresh: a failed open must not keep the files open
@@ -45,16 +42,11 @@ final class SnapshotManager extends ReferenceManager<Snapshot> {
 
   @Override
   protected Snapshot refreshIfNeeded(Snapshot referenceToRefresh) throws IOException {
-    DirectoryReader reader = referenceToRefresh.reader();
-    DirectoryReader newer = DirectoryReader.openIfChanged(reader);
-    if (newer == null && replaced(reader)) {
-      newer = DirectoryReader.open(reader.directory());
-    }
+    DirectoryReader newer = folder.openIfChanged(referenceToRefresh.reader());
     if (newer == null) {
       return null;
     }
     try {
-      openCommits.opened(vendor, newer);
       return Snapshot.of(vendor, newer);
     } catch (IOException | RuntimeException e) {
       newer.decRef(); // the derived state failed: drop the new reader, keep serving the old one
@@ -77,7 +69,7 @@ final class SnapshotManager extends ReferenceManager<Snapshot> {
    * built in its place. Lucene's change check compares commit versions, which a new index can share
    * with the old one (the same number of changes since creation); each commit's id is random.
    */
-  private static boolean replaced(DirectoryReader reader) throws IOException {
+  static boolean replaced(DirectoryReader reader) throws IOException {
     if (!(reader instanceof StandardDirectoryReader opened)) {
       return false;
     }

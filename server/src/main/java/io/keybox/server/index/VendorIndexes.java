@@ -6,7 +6,6 @@ import io.keybox.schema.VendorName;
 import io.keybox.server.error.IndexUnavailableException;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,22 +17,21 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
-import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.ReferenceManager;
 import org.apache.lucene.store.AlreadyClosedException;
-import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 
 /**
- * The snapshot managers of the vendors served from the data directory ({@code DIR/<vendor>/index}),
- * and the lease of a vendor's current snapshot. An {@link IndexRefresher} it starts keeps them
- * current on a background thread: it swaps in each vendor's new commits, opens vendors whose first
- * index appears while the server runs, and drops or reopens a vendor whose index went away or was
- * rebuilt. Each open, swap, reopen and drop is logged here, as operators read the log for them.
+ * The snapshot managers of the vendors served from the data directory ({@code DIR/<vendor>/index},
+ * or on a query node following a store {@code DIR/<vendor>/current}: see {@link VendorFolder}), and
+ * the lease of a vendor's current snapshot. An {@link IndexRefresher} keeps them current on a
+ * background thread once {@link #start started}: it swaps in each vendor's new commits, opens
+ * vendors whose first index appears while the server runs, and drops or reopens a vendor whose
+ * index went away or was rebuilt. Each open, swap, reopen and drop is logged here, as operators
+ * read the log for them.
  *
  * <pre>{@code
  * try (VendorIndexes indexes = new VendorIndexes(dataDir, 500)) {
+ *   indexes.start();                 // opens every vendor, then refreshes in the background
  *   indexes.warmUp(snapshot -> ...); // optional: derived state prepared once a snapshot is served
  *   try (Lease lease = indexes.lease(vendor)) {
  *     search(lease.snapshot(), request);
@@ -46,51 +44,35 @@ public final class VendorIndexes implements Closeable {
 
   private final Path dataDir;
   private final Map<String, SnapshotManager> managers = new ConcurrentHashMap<>();
-  private final Map<String, Directory> directories = new ConcurrentHashMap<>();
-  private final OpenCommits openCommits = new OpenCommits();
-  private volatile Function<String, Optional<VendorStatus.Replication>> replication =
-      vendor -> Optional.empty();
+  private final Map<String, VendorFolder> folders = new ConcurrentHashMap<>();
   private final IndexRefresher refresher;
 
   /**
-   * Opens every vendor index under {@code dataDir} and refreshes them about every {@code
-   * refreshMillis}. A vendor whose index cannot be opened is logged and left unserved (503) until a
-   * later refresh opens it.
-   *
-   * @throws IOException when the data directory cannot be listed
+   * The vendor indexes under {@code dataDir}, to be refreshed about every {@code refreshMillis}
+   * once {@link #start started}.
    */
-  public VendorIndexes(Path dataDir, long refreshMillis) throws IOException {
+  public VendorIndexes(Path dataDir, long refreshMillis) {
     this(dataDir, refreshMillis, IndexRefresher.WARM_UP_AFTER_START_MILLIS);
   }
 
   /**
-   * As {@link #VendorIndexes(Path, long)}, warming the snapshots opened now {@code
+   * As {@link #VendorIndexes(Path, long)}, warming the snapshots opened at the start {@code
    * warmUpAfterStartMillis} later (see {@link IndexRefresher#WARM_UP_AFTER_START_MILLIS}).
+   */
+  public VendorIndexes(Path dataDir, long refreshMillis, long warmUpAfterStartMillis) {
+    this.dataDir = dataDir;
+    this.refresher = new IndexRefresher(this, refreshMillis, warmUpAfterStartMillis);
+  }
+
+  /**
+   * Opens every vendor index under the data directory (returns once they are served), then
+   * refreshes them in the background. A vendor whose index cannot be opened is logged and left
+   * unserved (503) until a later refresh opens it.
    *
    * @throws IOException when the data directory cannot be listed
    */
-  public VendorIndexes(Path dataDir, long refreshMillis, long warmUpAfterStartMillis)
-      throws IOException {
-    this(dataDir, refreshMillis, warmUpAfterStartMillis, IndexRefresher.COMMITLESS_GRACE_MILLIS);
-  }
-
-  /** For tests: also how long a vendor's folder may hold no commit before it is dropped. */
-  VendorIndexes(
-      Path dataDir, long refreshMillis, long warmUpAfterStartMillis, long commitlessGraceMillis)
-      throws IOException {
-    this.dataDir = dataDir;
-    this.refresher =
-        new IndexRefresher(this, refreshMillis, warmUpAfterStartMillis, commitlessGraceMillis);
-    try {
-      refresher.start();
-    } catch (IOException | RuntimeException e) {
-      try {
-        close();
-      } catch (IOException suppressed) {
-        e.addSuppressed(suppressed);
-      }
-      throw e;
-    }
+  public void start() throws IOException {
+    refresher.start();
   }
 
   /**
@@ -117,26 +99,6 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
-  /**
-   * Whether a snapshot of {@code vendor} not yet retired reads the index file {@code name}: the
-   * served one, or an older one a request still leases. A file for which this says false and that
-   * the folder's latest commit does not name may be removed (see {@link OpenCommits} for why this
-   * is the rule). A reader the refresh thread is opening at the same moment registers only once
-   * open; Lucene opens every file of a commit as it opens the reader, and a commit whose file was
-   * removed before fails to open and is retried from the latest commit.
-   */
-  public boolean inUse(String vendor, String name) {
-    return openCommits.inUse(vendor, name);
-  }
-
-  /**
-   * Has {@link #status} report each vendor's replication from {@code source} (a query node that
-   * follows a store); without it, none is reported.
-   */
-  public void reportReplication(Function<String, Optional<VendorStatus.Replication>> source) {
-    this.replication = source;
-  }
-
   /** Whether {@code vendor} has an index open. */
   public boolean has(String vendor) {
     return managers.containsKey(vendor);
@@ -156,12 +118,11 @@ public final class VendorIndexes implements Closeable {
     vendors.addAll(published());
     List<VendorStatus> status = new ArrayList<>();
     for (String vendor : vendors) {
-      Optional<VendorStatus.Replication> replicated = replication.apply(vendor);
       Lease lease;
       try {
         lease = lease(vendor);
       } catch (IndexUnavailableException notServed) {
-        status.add(new VendorStatus(vendor, Optional.empty(), replicated));
+        status.add(new VendorStatus(vendor, Optional.empty()));
         continue;
       }
       try (lease) {
@@ -176,17 +137,17 @@ public final class VendorIndexes implements Closeable {
                         snapshot.count(RecordKind.LISTING),
                         snapshot.count(RecordKind.OPEN_HOUSE),
                         snapshot.count(RecordKind.AGENT),
-                        snapshot.schemaVersion())),
-                replicated));
+                        snapshot.schemaVersion()))));
       }
     }
     return status;
   }
 
   /**
-   * Refreshes every vendor now and opens new ones, as the background thread does; for tests and for
-   * callers that just published a commit. A vendor that fails is logged (once until it recovers)
-   * and keeps its snapshot; the others go on.
+   * Refreshes every vendor now and opens new ones, on the background thread (after what it is
+   * doing), and returns when done; for tests and for callers that just put a commit in place (a
+   * replica's new publication). A vendor that fails is logged (once until it recovers) and keeps
+   * its snapshot; the others go on.
    *
    * @throws IOException when the data directory cannot be listed
    */
@@ -210,7 +171,7 @@ public final class VendorIndexes implements Closeable {
 
   /**
    * The vendors with a published index under the data directory: each folder whose name is a vendor
-   * name and whose {@code index} folder holds a commit, sorted by name.
+   * name and that holds a commit (see {@link VendorFolder}), sorted by name.
    *
    * @throws IOException when the data directory cannot be listed
    */
@@ -221,21 +182,16 @@ public final class VendorIndexes implements Closeable {
         folders
             .map(folder -> folder.getFileName().toString())
             .filter(VendorName::isValid)
-            .filter(vendor -> hasCommit(indexDir(vendor)))
+            .filter(vendor -> VendorFolder.hasCommit(dataDir.resolve(vendor)))
             .forEach(vendors::add);
       }
     }
     return vendors;
   }
 
-  /** Whether {@code vendor}'s index folder holds a commit (a {@code segments_N} file). */
+  /** Whether {@code vendor}'s folder holds a commit (a {@code segments_N} file). */
   boolean hasCommit(String vendor) {
-    return hasCommit(indexDir(vendor));
-  }
-
-  /** Whether {@code vendor}'s index folder is there (with or without a commit in it). */
-  boolean hasIndexFolder(String vendor) {
-    return Files.isDirectory(indexDir(vendor));
+    return VendorFolder.hasCommit(dataDir.resolve(vendor));
   }
 
   /**
@@ -252,6 +208,7 @@ public final class VendorIndexes implements Closeable {
       throw e;
     }
     managers.put(vendor, manager);
+    folder(vendor).deleteRetired(true); // a replica's publications left from before a restart
     return manager;
   }
 
@@ -282,10 +239,11 @@ public final class VendorIndexes implements Closeable {
   void drop(String vendor, SnapshotManager manager, Exception failure) {
     managers.remove(vendor, manager);
     close(manager);
-    Directory directory = directories.remove(vendor);
-    if (directory != null) {
+    // The folder stays known: it tracks the readers that leases still hold.
+    VendorFolder folder = folders.get(vendor);
+    if (folder != null) {
       try {
-        directory.close();
+        folder.close();
       } catch (IOException e) {
         LOG.log(Level.DEBUG, "closing the directory of vendor " + vendor, e);
       }
@@ -294,14 +252,17 @@ public final class VendorIndexes implements Closeable {
         Level.WARNING,
         "vendor {0}: no index at {1} any more; no longer served ({2})",
         vendor,
-        indexDir(vendor),
+        dataDir.resolve(vendor),
         failure.toString());
   }
 
   private SnapshotManager newManager(String vendor) throws IOException {
-    Path indexDir = indexDir(vendor);
-    return new SnapshotManager(
-        vendor, directories.computeIfAbsent(vendor, v -> openDirectory(indexDir)), openCommits);
+    return new SnapshotManager(vendor, folder(vendor));
+  }
+
+  /** {@code vendor}'s folder (for the refresher, and tests). */
+  VendorFolder folder(String vendor) {
+    return folders.computeIfAbsent(vendor, v -> new VendorFolder(v, dataDir.resolve(v)));
   }
 
   /** Logs each swap of {@code manager} to a new commit, as operators read the log for them. */
@@ -334,15 +295,6 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
-  private Path indexDir(String vendor) {
-    return dataDir.resolve(vendor).resolve("index");
-  }
-
-  private static boolean hasCommit(Path indexDir) {
-    String[] files = indexDir.toFile().list();
-    return files != null && SegmentInfos.getLastCommitGeneration(files) >= 0;
-  }
-
   private static long generation(SnapshotManager manager) throws IOException {
     Snapshot snapshot = manager.acquire();
     try {
@@ -367,14 +319,6 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
-  private static Directory openDirectory(Path indexDir) {
-    try {
-      return FSDirectory.open(indexDir);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   /**
    * Stops the refresh thread (a warm-up under way ends first), then closes every manager and
    * directory; leases still held keep their reader open until they end.
@@ -385,8 +329,8 @@ public final class VendorIndexes implements Closeable {
     for (SnapshotManager manager : managers.values()) {
       manager.close();
     }
-    for (Directory directory : directories.values()) {
-      directory.close();
+    for (VendorFolder folder : folders.values()) {
+      folder.close();
     }
   }
 }

@@ -11,28 +11,8 @@ import java.util.Optional;
  *
  * @param vendor the vendor name
  * @param index the served commit; empty when the vendor has no index yet
- * @param replication how the vendor follows a store, on a query node that does ({@code serve
- *     --replica-of}); empty otherwise
  */
-public record VendorStatus(
-    String vendor, Optional<Served> index, Optional<Replication> replication) {
-
-  /** A vendor's status on a node that follows no store. */
-  public VendorStatus(String vendor, Optional<Served> index) {
-    this(vendor, index, Optional.empty());
-  }
-
-  /**
-   * How a query node follows the vendor's publications in a store.
-   *
-   * @param lastSuccess when a poll of the store last completed for the vendor (unchanged or
-   *     fetched); empty when none has yet
-   * @param stale whether the last successful poll is older than the node's stale limit ({@code
-   *     --replica-stale-after}): the node serves its last good commit but may be behind
-   * @param lastError why the last poll failed, when it did; empty after a successful one
-   */
-  public record Replication(
-      Optional<Instant> lastSuccess, boolean stale, Optional<String> lastError) {}
+public record VendorStatus(String vendor, Optional<Served> index) {
 
   /**
    * Reads the status of the vendors to report, each time it is asked (health checks, scrapes), e.g.

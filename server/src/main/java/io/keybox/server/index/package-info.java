@@ -11,6 +11,9 @@
  *       {@link io.keybox.server.index.Lease} a request holds on one snapshot for its whole length;
  *       it logs each open, swap, reopen and drop, and reports each vendor's {@link
  *       io.keybox.server.index.VendorStatus}.
+ *   <li>{@link io.keybox.server.index.VendorFolder}: where a vendor's commits are read from, the
+ *       single-node {@code index} folder or a replica's immutable publication directories, which it
+ *       deletes as their last readers close.
  *   <li>{@link io.keybox.server.index.IndexRefresher}: the background thread that swaps in new
  *       commits, finds vendors whose first index appears, and drops or reopens vendors whose index
  *       went away or was rebuilt, and runs the {@link io.keybox.server.index.SnapshotWarmer}s the

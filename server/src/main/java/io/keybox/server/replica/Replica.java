@@ -1,57 +1,72 @@
 package io.keybox.server.replica;
 
 import io.keybox.server.index.VendorIndexes;
-import io.keybox.server.index.VendorStatus;
 import io.keybox.store.FetchException;
-import io.keybox.store.FetchResult;
 import io.keybox.store.Fetcher;
 import io.keybox.store.Layout;
+import io.keybox.store.ReplicaFolder;
 import io.keybox.store.Store;
+import io.keybox.store.Transfers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 
 /**
  * A query node's follower of a {@link Store} ({@code keybox serve --replica-of}): about every
- * {@code poll} it lists the vendors under the store's prefix (one request), and for each runs its
- * {@link Fetcher} into {@code DIR/<vendor>}, which reads the vendor's pointer with a conditional
- * GET and, when it changed, downloads and verifies the files the folder lacks and writes the commit
- * point last. The node's normal snapshot refresh ({@link VendorIndexes}' refresh thread) then finds
- * the new commit and swaps to it, or opens a vendor it did not serve yet: an empty data directory
- * starts from the store alone. Nothing here swaps snapshots itself.
+ * {@code poll} it lists the vendors under the store's prefix (one request), and runs each vendor's
+ * {@link Fetcher} into {@code DIR/<vendor>}, several vendors at once. A fetcher reads the vendor's
+ * pointer with a conditional GET and, when it changed, downloads and verifies the objects it lacks
+ * (several at once, through one {@link Transfers} the node's fetchers share), links the new
+ * publication into a directory of its own and switches the vendor's {@code current} link to it in
+ * one rename. Then the index side is asked to refresh ({@link VendorIndexes#refresh}, on its own
+ * thread), and the vendor's snapshot manager opens the new directory: no file a reader uses is ever
+ * replaced, and a node killed at any instant restarts on a complete publication. An empty data
+ * directory starts from the store alone.
  *
- * <p>Old files: each fetcher removes a file of an older commit only when the folder's latest commit
- * does not name it AND {@link VendorIndexes#inUse} says no open reader's commit names it, i.e. no
- * snapshot still served or still leased by a request reads it. The index side tracks that from
- * Lucene's own reader life cycle (each reader's commit files, forgotten when Lucene closes the
- * reader after its last reference), the rule Lucene's {@code IndexFileDeleter} applies to the
- * commits a writer keeps. A file kept because a long request still leases its snapshot is removed
- * at a later poll (every poll of an unchanged vendor cleans up too).
+ * <p>Old publications are deleted by the index side when their last reader closes; their pool files
+ * no publication links to any more are removed by the fetcher at its next poll.
+ *
+ * <p>A vendor the store no longer lists is followed for {@code staleAfter} more (a listing can miss
+ * it while it is republished from scratch), then dropped with a log line: its {@code current} link
+ * is removed, so the node stops serving it at once, and its folder is emptied as its last readers
+ * close. A vendor folder of this layout that the store does not list when the node starts is
+ * treated the same way.
  *
  * <p>Failures: when the store cannot be reached, or an object fails its length or checksum check,
- * or a publication is malformed, the fetcher leaves the folder's last good commit in place, so the
- * node keeps serving it. The failure is logged (once until the vendor recovers, then the recovery),
- * reported per vendor in {@code /-/health} through {@link #replication} ({@code stale} once no poll
- * succeeded for {@code staleAfter}) and counted in {@code /-/metrics} by {@link ReplicaMetrics}.
+ * or a publication is malformed, the vendor's {@code current} publication stays, so the node keeps
+ * serving it. The failure is logged (once until the vendor recovers, then the recovery), reported
+ * per vendor through {@link #replication} (which {@code /-/health} shows) ({@code stale} once no
+ * poll succeeded for {@code staleAfter}) and counted in {@code /-/metrics} by {@link
+ * ReplicaMetrics}.
  *
- * <p>Thread-safe; one background thread polls. Vendors are fetched one after the other: a vendor
- * whose download is long delays the others' polls by as much, which a node serving a few vendors
- * can take and which keeps the node's disk and network use to one download at a time.
+ * <p>Thread-safe; one background thread polls, and {@link #close} interrupts the transfers under
+ * way, which stop at their next chunk.
  */
 public final class Replica implements Closeable {
   private static final System.Logger LOG = System.getLogger(Replica.class.getName());
+
+  /** Vendors fetched at once. */
+  static final int PARALLEL_VENDORS = 4;
 
   private final Store store;
   private final Path dataDir;
@@ -61,15 +76,25 @@ public final class Replica implements Closeable {
   private final Instant started;
   private final Map<String, FollowedVendor> vendors = new ConcurrentHashMap<>();
   private final ReplicaMetrics metrics;
+  private final Transfers transfers;
+  private final ExecutorService vendorThreads;
   private final ScheduledExecutorService thread;
   private volatile boolean listingFailed;
+  private boolean listedOnce;
 
   /**
-   * A follower of {@code store} into {@code dataDir}, served by {@code indexes}; not polling until
-   * {@link #start}. {@code staleAfter} is how long without a successful poll makes a vendor stale.
+   * A follower of {@code store} into {@code dataDir}, served by {@code indexes}, downloading at
+   * most {@code parallel} objects at once; not polling until {@link #start}. {@code staleAfter} is
+   * how long without a successful poll makes a vendor stale, and how long a vendor the store no
+   * longer lists is kept.
    */
   public Replica(
-      Store store, Path dataDir, VendorIndexes indexes, Duration staleAfter, Clock clock) {
+      Store store,
+      Path dataDir,
+      VendorIndexes indexes,
+      Duration staleAfter,
+      Clock clock,
+      int parallel) {
     this.store = store;
     this.dataDir = dataDir;
     this.indexes = indexes;
@@ -77,21 +102,29 @@ public final class Replica implements Closeable {
     this.clock = clock;
     this.started = clock.instant();
     this.metrics = new ReplicaMetrics(this);
-    this.thread =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "keybox-replica");
-              t.setDaemon(true);
-              return t;
-            });
+    this.transfers = new Transfers(parallel, "keybox-replica-transfer");
+    this.vendorThreads =
+        Executors.newFixedThreadPool(PARALLEL_VENDORS, daemon("keybox-replica-vendor"));
+    this.thread = Executors.newSingleThreadScheduledExecutor(daemon("keybox-replica"));
   }
 
-  /**
-   * Polls the store now and then every {@code poll}, and reports each vendor's replication in
-   * {@code indexes}' status.
-   */
+  /** As above, with {@link Transfers#DEFAULT_PARALLEL} transfers at once. */
+  public Replica(
+      Store store, Path dataDir, VendorIndexes indexes, Duration staleAfter, Clock clock) {
+    this(store, dataDir, indexes, staleAfter, clock, Transfers.DEFAULT_PARALLEL);
+  }
+
+  private static ThreadFactory daemon(String name) {
+    AtomicInteger count = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, name + "-" + count.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  /** Polls the store now and then every {@code poll}. */
   public void start(Duration poll) {
-    indexes.reportReplication(this::replication);
     thread.scheduleWithFixedDelay(this::pollQuietly, 0, poll.toMillis(), TimeUnit.MILLISECONDS);
   }
 
@@ -101,8 +134,9 @@ public final class Replica implements Closeable {
   }
 
   /**
-   * Polls once: lists the store's vendors and fetches each one whose publication changed. A failure
-   * is recorded and logged, never thrown.
+   * Polls once: lists the store's vendors and fetches each one whose publication changed, several
+   * at once, then drops the vendors missing for {@code staleAfter}. A failure is recorded and
+   * logged, never thrown.
    */
   void poll() {
     List<String> listed;
@@ -127,15 +161,58 @@ public final class Replica implements Closeable {
       LOG.log(Level.INFO, "replica: {0} can be listed again", store.describe(""));
       listingFailed = false;
     }
+    if (!listedOnce) {
+      listedOnce = true;
+      followLocalFolders();
+    }
+    List<Future<?>> polls = new ArrayList<>();
     for (String vendor : listed) {
-      FollowedVendor followed =
-          vendors.computeIfAbsent(
-              vendor,
-              v ->
-                  new FollowedVendor(
-                      v,
-                      new Fetcher(store, v, dataDir.resolve(v), name -> indexes.inUse(v, name))));
-      followed.poll();
+      FollowedVendor followed = vendors.computeIfAbsent(vendor, this::follow);
+      polls.add(vendorThreads.submit(followed::poll));
+    }
+    for (Future<?> poll : polls) {
+      try {
+        poll.get();
+      } catch (InterruptedException e) {
+        polls.forEach(p -> p.cancel(true));
+        Thread.currentThread().interrupt();
+        return;
+      } catch (ExecutionException e) {
+        LOG.log(Level.WARNING, "replica: a vendor's poll failed", e.getCause());
+      }
+    }
+    Instant now = clock.instant();
+    for (FollowedVendor followed : List.copyOf(vendors.values())) {
+      if (listed.contains(followed.vendor) && followed.published) {
+        followed.missingSince = null;
+      } else {
+        followed.missing(now);
+      }
+    }
+  }
+
+  private FollowedVendor follow(String vendor) {
+    return new FollowedVendor(
+        vendor, new Fetcher(store, vendor, dataDir.resolve(vendor), transfers), this);
+  }
+
+  /**
+   * Follows the vendor folders this node holds from an earlier run, so that one the store no longer
+   * lists is dropped in time too.
+   */
+  private void followLocalFolders() {
+    if (!Files.isDirectory(dataDir)) {
+      return;
+    }
+    try (Stream<Path> folders = Files.list(dataDir)) {
+      for (Path folder : folders.toList()) {
+        String name = folder.getFileName().toString();
+        if (ReplicaFolder.isReplica(folder) && Layout.isVendor(name)) {
+          vendors.computeIfAbsent(name, this::follow);
+        }
+      }
+    } catch (IOException e) {
+      LOG.log(Level.WARNING, "replica: cannot list " + dataDir, e);
     }
   }
 
@@ -148,13 +225,13 @@ public final class Replica implements Closeable {
   }
 
   /** How {@code vendor} follows the store, for {@code /-/health}; empty when it is not in it. */
-  public Optional<VendorStatus.Replication> replication(String vendor) {
+  public Optional<ReplicaStatus> replication(String vendor) {
     FollowedVendor followed = vendors.get(vendor);
     if (followed == null) {
       return Optional.empty();
     }
     return Optional.of(
-        new VendorStatus.Replication(
+        new ReplicaStatus(
             Optional.ofNullable(followed.lastSuccess), stale(followed), followed.lastError));
   }
 
@@ -169,13 +246,19 @@ public final class Replica implements Closeable {
     return Duration.between(since, clock.instant()).compareTo(staleAfter) > 0;
   }
 
-  /** Stops polling; a fetch under way is interrupted at its next file. */
+  /**
+   * Stops polling: the transfers under way are interrupted and stop at their next chunk (the
+   * vendors keep their current publication; what was verified stays in the pool for the next run).
+   */
   @Override
   public void close() throws IOException {
     thread.shutdownNow();
+    vendorThreads.shutdownNow();
+    transfers.close();
     try {
-      if (!thread.awaitTermination(10, TimeUnit.SECONDS)) {
-        LOG.log(Level.WARNING, "replica: the poll thread did not stop within 10 s");
+      if (!thread.awaitTermination(10, TimeUnit.SECONDS)
+          || !vendorThreads.awaitTermination(10, TimeUnit.SECONDS)) {
+        LOG.log(Level.WARNING, "replica: the poll threads did not stop within 10 s");
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -183,71 +266,34 @@ public final class Replica implements Closeable {
     store.close();
   }
 
-  /** One vendor's fetcher and what its polls did; written by the poll thread only. */
-  final class FollowedVendor {
-    final String vendor;
-    private final Fetcher fetcher;
-    volatile Instant lastSuccess;
-    volatile Optional<String> lastError = Optional.empty();
-    volatile long sequence;
-    volatile long generation;
-    volatile long downloadedFiles;
-    volatile long downloadedBytes;
-    volatile long failures;
-
-    FollowedVendor(String vendor, Fetcher fetcher) {
-      this.vendor = vendor;
-      this.fetcher = fetcher;
+  /** Asks the index side to open what was put in place; a failure is retried by its thread. */
+  void refreshIndexes() {
+    try {
+      indexes.refresh();
+    } catch (IOException e) {
+      LOG.log(Level.WARNING, "replica: the index refresh failed; it is retried shortly", e);
     }
+  }
 
-    void poll() {
-      FetchResult result;
-      try {
-        result = fetcher.fetch();
-      } catch (FetchException e) {
-        failed(e.getMessage());
-        return;
-      } catch (RuntimeException e) {
-        failed(e.toString());
-        return;
-      }
-      if (lastError.isPresent()) {
-        LOG.log(
-            Level.INFO,
-            "replica: vendor {0}: the store answers again (publication {1})",
-            vendor,
-            result.sequence());
-      }
-      lastError = Optional.empty();
-      lastSuccess = clock.instant();
-      sequence = result.sequence();
-      generation = result.generation();
-      downloadedFiles += result.downloaded();
-      downloadedBytes += result.downloadedBytes();
-      if (result.outcome() == FetchResult.Outcome.UPDATED) {
-        LOG.log(
-            Level.INFO,
-            "replica: vendor {0}: fetched publication {1} (generation {2}): {3} files, {4} bytes"
-                + " downloaded, {5} already here",
-            vendor,
-            result.sequence(),
-            result.generation(),
-            result.downloaded(),
-            result.downloadedBytes(),
-            result.reused());
-      }
-    }
+  /** Stops following {@code followed} (the vendor left the store). */
+  void forget(FollowedVendor followed) {
+    vendors.remove(followed.vendor, followed);
+  }
 
-    void failed(String why) {
-      failures++;
-      if (lastError.isEmpty()) {
-        LOG.log(
-            Level.WARNING,
-            "replica: vendor {0}: fetch failed; serving its last good commit ({1})",
-            vendor,
-            why);
-      }
-      lastError = Optional.of(why);
-    }
+  Clock clock() {
+    return clock;
+  }
+
+  Duration staleAfter() {
+    return staleAfter;
+  }
+
+  Path dataDir() {
+    return dataDir;
+  }
+
+  /** The store's location, for messages. */
+  String storeName() {
+    return store.describe("");
   }
 }

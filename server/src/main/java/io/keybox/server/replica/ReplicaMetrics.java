@@ -70,7 +70,7 @@ public final class ReplicaMetrics implements MultiCollector {
     List<CounterDataPointSnapshot> failures = new ArrayList<>();
     List<CounterDataPointSnapshot> files = new ArrayList<>();
     List<CounterDataPointSnapshot> bytes = new ArrayList<>();
-    for (Replica.FollowedVendor vendor : replica.followed()) {
+    for (FollowedVendor vendor : replica.followed()) {
       Labels labels = Labels.of("vendor", vendor.vendor);
       publication.add(gauge(vendor.sequence, labels));
       if (vendor.lastSuccess != null) {

@@ -11,6 +11,7 @@ import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.replica.ReplicaStatus;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -166,12 +167,49 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
       PrintStream log,
       Optional<AdminListener> admin)
       throws IOException {
+    this(dataDir, authenticator, config, log, admin, ReplicaStatus.Source.NONE);
+  }
+
+  /**
+   * A loopback server on {@code dataDir} with one unthrottled key that reads {@code vendor}, whose
+   * health shows each vendor's replication from {@code replicas} (a query node following a store).
+   */
+  static FixtureServer following(
+      Path dataDir, String vendor, String key, String secret, ReplicaStatus.Source replicas)
+      throws IOException {
+    Account account =
+        new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
+    return new FixtureServer(
+        dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0), replicas);
+  }
+
+  /** A server whose health shows each vendor's replication from {@code replicas}. */
+  FixtureServer(Path dataDir, Accounts accounts, ServerConfig config, ReplicaStatus.Source replicas)
+      throws IOException {
+    this(
+        dataDir,
+        new Authenticator(accounts),
+        config,
+        new PrintStream(OutputStream.nullOutputStream()),
+        Optional.empty(),
+        replicas);
+  }
+
+  private FixtureServer(
+      Path dataDir,
+      Authenticator authenticator,
+      ServerConfig config,
+      PrintStream log,
+      Optional<AdminListener> admin,
+      ReplicaStatus.Source replicas)
+      throws IOException {
     this.setup = null;
     this.dataDir = dataDir;
     this.indexes = new VendorIndexes(dataDir, 200);
     try {
-      this.server = KeyboxServer.start(config, admin, indexes, authenticator, log);
-    } catch (RuntimeException e) {
+      indexes.start();
+      this.server = KeyboxServer.start(config, admin, indexes, authenticator, log, replicas);
+    } catch (IOException | RuntimeException e) {
       indexes.close();
       throw e;
     }

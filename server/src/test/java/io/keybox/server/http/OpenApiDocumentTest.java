@@ -25,7 +25,7 @@ import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.http.api.Endpoint;
 import io.keybox.server.http.api.OpsHandlers;
-import io.keybox.server.index.VendorStatus;
+import io.keybox.server.replica.ReplicaStatus;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -371,17 +371,14 @@ class OpenApiDocumentTest {
                         Set.of(),
                         RateLimit.DEFAULT,
                         SecretHash.create(SECRET, 1000)))),
-            ServerConfig.loopback(0))) {
-      // As a query node following a store reports it (serve --replica-of), every key non-null.
-      ready
-          .indexes()
-          .reportReplication(
-              vendor ->
-                  Optional.of(
-                      new VendorStatus.Replication(
-                          Optional.of(Instant.parse("2026-11-02T03:20:11.842Z")),
-                          true,
-                          Optional.of("STORE_UNAVAILABLE: connection refused"))));
+            ServerConfig.loopback(0),
+            // As a query node following a store reports it (serve --replica-of), every key set.
+            vendor ->
+                Optional.of(
+                    new ReplicaStatus(
+                        Optional.of(Instant.parse("2026-11-02T03:20:11.842Z")),
+                        true,
+                        Optional.of("STORE_UNAVAILABLE: connection refused"))))) {
       for (Sample sample : samples()) {
         FixtureServer on =
             sample.template().equals("/-/health") && sample.status() == 200 ? ready : server;

@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
@@ -113,7 +114,15 @@ class ReplicaHttpTest {
   /** A replica server: a fixture server over {@code dataDir} that follows {@code store}. */
   private record Node(FixtureServer server, Replica replica) implements AutoCloseable {
     static Node follow(Path dataDir, StoreUrl store, Optional<URI> endpoint) throws IOException {
-      FixtureServer server = FixtureServer.withOneKey(dataDir, VENDOR, "plain", SECRET);
+      // The server starts first (the replica feeds its indexes), and shows the replica's status.
+      AtomicReference<Replica> following = new AtomicReference<>();
+      FixtureServer server =
+          FixtureServer.following(
+              dataDir,
+              VENDOR,
+              "plain",
+              SECRET,
+              vendor -> Optional.ofNullable(following.get()).flatMap(r -> r.replication(vendor)));
       Replica replica =
           new Replica(
               store.open(endpoint),
@@ -121,6 +130,7 @@ class ReplicaHttpTest {
               server.indexes(),
               Duration.ofSeconds(1),
               Clock.systemUTC());
+      following.set(replica);
       replica.start(POLL);
       server.server().metrics().registry().register(replica.metrics());
       return new Node(server, replica);
@@ -150,7 +160,7 @@ class ReplicaHttpTest {
   private static PublishResult publish(StoreUrl store, Optional<URI> endpoint, Path dataDir)
       throws IOException {
     try (Store opened = store.open(endpoint)) {
-      return new Publisher(opened, Publisher.DEFAULT_KEEP).publish(VENDOR, dataDir.resolve(VENDOR));
+      return new Publisher(opened).publish(VENDOR, dataDir.resolve(VENDOR));
     }
   }
 
@@ -197,7 +207,8 @@ class ReplicaHttpTest {
       for (Node node : nodes) {
         await("a new node serves the store's commit", CATCH_UP, () -> node.generation() == first);
         assertTrue(pages.contains(node.page().body()));
-        assertTrue(Files.exists(node.server().dataDir().resolve(VENDOR).resolve("ids.tsv")));
+        assertTrue(
+            Files.exists(node.server().dataDir().resolve(VENDOR).resolve("current/ids.tsv")));
       }
 
       AtomicBoolean running = new AtomicBoolean(true);
@@ -331,7 +342,7 @@ class ReplicaHttpTest {
       try (Store opened = store.open(Optional.empty())) {
         CorruptingStore corrupting = new CorruptingStore(opened);
         long second =
-            new Publisher(corrupting, 3).publish(VENDOR, indexer.resolve(VENDOR)).generation();
+            new Publisher(corrupting).publish(VENDOR, indexer.resolve(VENDOR)).generation();
         damaged = corrupting.damaged;
         assertTrue(damaged != null && second > first);
       }
@@ -346,7 +357,7 @@ class ReplicaHttpTest {
                   .startsWith("CORRUPT_OBJECT"));
       assertEquals(first, replica.generation(), "the old commit serves");
       assertEquals(page, replica.page().body());
-      try (Stream<Path> left = Files.list(node.resolve(VENDOR).resolve("index"))) {
+      try (Stream<Path> left = Files.list(node.resolve(VENDOR).resolve("pool"))) {
         assertTrue(left.noneMatch(f -> f.getFileName().toString().endsWith(".part")));
       }
 
@@ -391,7 +402,10 @@ class ReplicaHttpTest {
     }
   }
 
-  /** A store that writes the first large index object it is given with one byte flipped. */
+  /**
+   * A store that writes the first large index object it is given with one byte flipped (the
+   * publisher uploads several at once: one is chosen, under the lock).
+   */
   private static final class CorruptingStore implements Store {
     private final Store store;
     String damaged;
@@ -401,7 +415,7 @@ class ReplicaHttpTest {
     }
 
     @Override
-    public void put(String key, Path source) throws IOException {
+    public synchronized void put(String key, Path source) throws IOException {
       if (damaged == null
           && key.contains("/files/")
           && !key.contains("segments")
@@ -418,6 +432,16 @@ class ReplicaHttpTest {
     @Override
     public void put(String key, byte[] bytes) throws IOException {
       store.put(key, bytes);
+    }
+
+    @Override
+    public boolean create(String key, byte[] bytes) throws IOException {
+      return store.create(key, bytes);
+    }
+
+    @Override
+    public List<Listed> listWithTimes(String prefix) throws IOException {
+      return store.listWithTimes(prefix);
     }
 
     @Override

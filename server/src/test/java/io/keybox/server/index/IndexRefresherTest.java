@@ -45,44 +45,11 @@ class IndexRefresherTest {
   }
 
   @Test
-  void aFolderWithoutACommitForAMomentKeepsItsVendorServedFromTheLastSnapshot() throws IOException {
-    vendors.index("alpha", 3);
-    // A replica installing a rebuild removes the old commit point before it writes the new one.
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER, 60_000)) {
-      removeCommitPoints("alpha");
-      indexes.refresh();
-      assertEquals(3, listings(indexes, "alpha"));
-      assertEquals(List.of("alpha"), vendors(indexes.status(Set.of())));
-    }
-  }
-
-  @Test
-  void aFolderWithoutACommitPastTheGraceIsDropped() throws IOException {
-    vendors.index("alpha", 3);
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER, 0)) {
-      removeCommitPoints("alpha");
-      indexes.refresh();
-      assertThrows(IndexUnavailableException.class, () -> indexes.lease("alpha"));
-      assertEquals(List.of(), vendors(indexes.status(Set.of())));
-    }
-  }
-
-  private void removeCommitPoints(String vendor) throws IOException {
-    Path index = dataDir.resolve(vendor).resolve("index");
-    try (java.util.stream.Stream<Path> files = Files.list(index)) {
-      for (Path file : files.toList()) {
-        if (file.getFileName().toString().startsWith("segments")) {
-          Files.delete(file);
-        }
-      }
-    }
-  }
-
-  @Test
   void aRemovedVendorIsNoLongerServedAndTheOthersStillRefresh() throws IOException {
     vendors.index("alpha", 3);
     vendors.index("beta", 2);
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.start();
       assertEquals(3, listings(indexes, "alpha"));
       vendors.removeFolder("alpha");
       vendors.index("beta", 5);
@@ -103,6 +70,7 @@ class IndexRefresherTest {
     vendors.index("alpha", 3);
     vendors.index("beta", 2);
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.start();
       try (Lease before = indexes.lease("alpha")) {
         // Removed and rebuilt between two refreshes: the new segment _0 is not the old _0.
         vendors.removeFolder("alpha");
@@ -120,6 +88,7 @@ class IndexRefresherTest {
   void aVendorRebuiltWithMoreCommitsThanItHadIsReopened() throws IOException {
     vendors.index("alpha", 3);
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.start();
       assertEquals(3, listings(indexes, "alpha"));
       // The new index's first segment has the old one's name but not its id, and its commit a
       // newer version: Lucene refuses to reopen the old reader over it, so it is opened afresh.
@@ -138,6 +107,7 @@ class IndexRefresherTest {
   void theOptionsValuesAreComputedInTheBackgroundOnceASnapshotIsServed() throws Exception {
     vendors.index("alpha", 3, "Active");
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, 0)) {
+      indexes.start();
       indexes.warmUp(OPTIONS);
       awaitOptionsComputed(indexes, "alpha"); // at the start, nobody asking
       vendors.index("alpha", 2, "Pending");
@@ -153,6 +123,7 @@ class IndexRefresherTest {
   void theOptionsValuesOfTheFirstSnapshotsWaitForTheStartThoseOfASwapDoNot() throws Exception {
     vendors.index("alpha", 3, "Active");
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER)) {
+      indexes.start();
       indexes.warmUp(OPTIONS);
       BlockingQueue<String> warmed = new LinkedBlockingQueue<>();
       indexes.warmUp(snapshot -> warmed.add(snapshot.vendor()));
@@ -176,6 +147,7 @@ class IndexRefresherTest {
   void aVendorFoundLaterIsWarmedAtOnce() throws Exception {
     vendors.index("alpha", 3, "Active");
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER)) {
+      indexes.start();
       indexes.warmUp(OPTIONS);
       vendors.index("beta", 2, "Pending");
       indexes.refresh();

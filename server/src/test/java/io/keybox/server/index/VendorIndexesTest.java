@@ -65,6 +65,7 @@ class VendorIndexesTest {
     try {
       vendors.index("alpha", 3);
       try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+        indexes.start();
         vendors.index("alpha", 4);
         indexes.refresh();
         indexes.refresh(); // no new commit: nothing to say
@@ -89,6 +90,7 @@ class VendorIndexesTest {
     Files.createDirectories(dataDir.resolve("gamma").resolve("index"));
     Files.createFile(dataDir.resolve("gamma").resolve("index").resolve("write.lock"));
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.start();
       indexes.refresh();
       assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
       List<VendorStatus> named = indexes.status(Set.of("gamma"));
@@ -108,6 +110,7 @@ class VendorIndexesTest {
       }
     }
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.start();
       indexes.refresh();
       assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
       assertThrows(IndexUnavailableException.class, () -> indexes.lease("beta.bak"));
@@ -118,6 +121,7 @@ class VendorIndexesTest {
   void eachSnapshotListsTheOptionsValuesOfItsOwnCommit() throws Exception {
     vendors.index("alpha", 3, "Active");
     try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
+      indexes.start();
       try (Lease before = indexes.lease("alpha")) {
         vendors.index("alpha", 2, "Pending");
         indexes.refresh();

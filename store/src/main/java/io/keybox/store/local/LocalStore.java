@@ -5,6 +5,7 @@ import io.keybox.store.Store;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +28,7 @@ import java.util.stream.Stream;
  */
 public final class LocalStore implements Store {
   private static final String INCOMING = ".incoming";
+  private static final long CHUNK = 8L << 20;
 
   private final Path root;
 
@@ -58,6 +61,38 @@ public final class LocalStore implements Store {
   }
 
   @Override
+  public boolean create(String key, byte[] bytes) throws IOException {
+    Path temp = incoming();
+    try {
+      Files.write(temp, bytes);
+      force(temp);
+      Path target = path(key);
+      Files.createDirectories(target.getParent());
+      try {
+        Files.createLink(target, temp); // fails when the key exists, whoever wrote it first
+        return true;
+      } catch (FileAlreadyExistsException taken) {
+        return false;
+      }
+    } finally {
+      Files.deleteIfExists(temp);
+    }
+  }
+
+  @Override
+  public List<Listed> listWithTimes(String prefix) throws IOException {
+    List<Listed> listed = new ArrayList<>();
+    for (String key : list(prefix)) {
+      try {
+        listed.add(new Listed(key, Files.getLastModifiedTime(path(key)).toInstant()));
+      } catch (NoSuchFileException gone) {
+        // Deleted since the listing.
+      }
+    }
+    return listed;
+  }
+
+  @Override
   public boolean exists(String key) throws IOException {
     return Files.isRegularFile(path(key));
   }
@@ -84,9 +119,21 @@ public final class LocalStore implements Store {
     if (!Files.isRegularFile(source)) {
       throw new ObjectNotFoundException(describe(key));
     }
-    try {
-      Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
-      force(target);
+    // File channels are interruptible: a stopped node's download ends at the next chunk.
+    try (FileChannel in = FileChannel.open(source, StandardOpenOption.READ);
+        FileChannel out =
+            FileChannel.open(
+                target,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+      long size = in.size();
+      for (long done = 0; done < size; ) {
+        done += in.transferTo(done, Math.min(CHUNK, size - done), out);
+      }
+      out.force(true);
+    } catch (java.nio.channels.ClosedByInterruptException e) {
+      throw e;
     } catch (IOException e) {
       throw new IOException("cannot download " + describe(key) + " to " + target + ": " + e, e);
     }

@@ -3,23 +3,26 @@ package io.keybox.store.s3;
 import io.keybox.store.ObjectNotFoundException;
 import io.keybox.store.Store;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.OutputStream;
 import java.net.URI;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.http.apache5.Apache5HttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.regions.providers.DefaultAwsRegionProviderChain;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -27,7 +30,6 @@ import software.amazon.awssdk.services.s3.S3ClientBuilder;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
-import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * A {@link Store} rooted at {@code s3://bucket/prefix}. Region and credentials come from the SDK's
@@ -40,18 +42,45 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  * stores refuse the trailing-checksum encoding and others accept it without checking. The layout
  * verifies every index file against Lucene's own footer checksum instead.
  *
- * <p>NOTE: a single PUT holds at most 5 GiB; larger Lucene files would need multipart uploads.
+ * <p>Transfers: a file larger than the part size (64 MiB by default) is uploaded as an S3 multipart
+ * upload of parts of that size (a single PUT holds at most 5 GiB; S3 takes up to 10,000 parts), an
+ * upload that fails is aborted. A download copies in chunks and stops at the next chunk once its
+ * thread is interrupted, closing the connection. The HTTP client (Apache HttpClient 5) closes
+ * connections idle for 5 s, before a store would (and reaps them in the background), so a restarted
+ * store costs no failed request; the SDK's standard retries cover the rest.
  */
 public final class S3Store implements Store {
+  /** The part size of multipart uploads by default, and the size above which they are used. */
+  public static final long DEFAULT_PART_SIZE = 64L << 20;
+
+  /** S3's smallest part (all but the last). */
+  private static final long MIN_PART_SIZE = 5L << 20;
+
+  private static final int CHUNK = 1 << 16;
+
   private final S3Client client;
   private final String bucket;
   private final String prefix;
+  private final long partSize;
 
   /**
    * Wraps {@code client}; {@code prefix} is the key prefix without leading or trailing slash, or
    * empty for the bucket's root. The store closes the client.
    */
   public S3Store(S3Client client, String bucket, String prefix) {
+    this(client, bucket, prefix, DEFAULT_PART_SIZE);
+  }
+
+  /**
+   * As {@link #S3Store(S3Client, String, String)}, uploading files larger than {@code partSize} (at
+   * least 5 MiB, S3's smallest part) as multipart uploads of parts of that size.
+   */
+  public S3Store(S3Client client, String bucket, String prefix, long partSize) {
+    if (partSize < MIN_PART_SIZE) {
+      throw new IllegalArgumentException(
+          "part size must be at least 5 MiB (got: " + partSize + " bytes)");
+    }
+    this.partSize = partSize;
     if (bucket == null || bucket.isEmpty()) {
       throw new IllegalArgumentException("bucket must not be empty (got: '" + bucket + "')");
     }
@@ -64,9 +93,6 @@ public final class S3Store implements Store {
     this.prefix = prefix.isEmpty() ? "" : prefix + "/";
   }
 
-  /** Idle connections the JDK keeps per destination ({@code http.maxConnections}'s default). */
-  private static final int STALE_CONNECTIONS = 5;
-
   /**
    * Opens a client for {@code bucket}; {@code endpoint} overrides AWS's own (path-style then).
    *
@@ -77,15 +103,18 @@ public final class S3Store implements Store {
     S3ClientBuilder builder =
         S3Client.builder()
             .httpClientBuilder(
-                UrlConnectionHttpClient.builder()
+                Apache5HttpClient.builder()
                     .connectionTimeout(Duration.ofSeconds(10))
-                    .socketTimeout(Duration.ofSeconds(60)))
+                    .socketTimeout(Duration.ofSeconds(60))
+                    // Enough for the transfers of a node at once (Transfers.DEFAULT_PARALLEL per
+                    // publisher or replica, and the replica's polls).
+                    .maxConnections(32)
+                    // Closed before the store closes them (S3 after about 20 s idle): a pooled
+                    // connection is never found dead by a request.
+                    .connectionMaxIdleTime(Duration.ofSeconds(5))
+                    .useIdleConnectionReaper(true))
             .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
-            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-            // The JDK's connection keeps up to 5 idle connections per store; after the store
-            // restarts, each is dead and a PUT on one fails ("Error writing request body to
-            // server") without the JDK trying another. Enough attempts to get past all five.
-            .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(STALE_CONNECTIONS + 2)));
+            .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED);
     if (endpoint.isPresent()) {
       builder
           .endpointOverride(endpoint.get())
@@ -110,6 +139,15 @@ public final class S3Store implements Store {
 
   @Override
   public void put(String key, Path source) throws IOException {
+    long size = Files.size(source);
+    if (size > partSize) {
+      try {
+        MultipartUpload.upload(client, bucket, prefix + key, source, size, partSize);
+      } catch (SdkException e) {
+        throw failure("cannot write", key, e);
+      }
+      return;
+    }
     try {
       client.putObject(b -> b.bucket(bucket).key(prefix + key), RequestBody.fromFile(source));
     } catch (SdkException e) {
@@ -123,6 +161,40 @@ public final class S3Store implements Store {
       client.putObject(b -> b.bucket(bucket).key(prefix + key), RequestBody.fromBytes(bytes));
     } catch (SdkException e) {
       throw failure("cannot write", key, e);
+    }
+  }
+
+  @Override
+  public boolean create(String key, byte[] bytes) throws IOException {
+    try {
+      client.putObject(
+          b -> b.bucket(bucket).key(prefix + key).ifNoneMatch("*"), RequestBody.fromBytes(bytes));
+      return true;
+    } catch (S3Exception e) {
+      // 412: an object is there; 409: a concurrent conditional write of the key is under way.
+      // An attempt the SDK retried after its first one wrote the object also ends in a 412: the
+      // object then holds exactly these bytes.
+      if (e.statusCode() == 412 || e.statusCode() == 409) {
+        return Arrays.equals(bytes, get(key));
+      }
+      throw failure("cannot write", key, e);
+    } catch (SdkException e) {
+      throw failure("cannot write", key, e);
+    }
+  }
+
+  @Override
+  public List<Listed> listWithTimes(String keyPrefix) throws IOException {
+    try {
+      return client
+          .listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix + keyPrefix))
+          .contents()
+          .stream()
+          .map(o -> new Listed(o.key().substring(prefix.length()), o.lastModified()))
+          .sorted(java.util.Comparator.comparing(Listed::key))
+          .toList();
+    } catch (SdkException e) {
+      throw failure("cannot list", keyPrefix, e);
     }
   }
 
@@ -171,37 +243,31 @@ public final class S3Store implements Store {
 
   @Override
   public void download(String key, Path target) throws IOException {
-    try (InputStream in = client.getObject(b -> b.bucket(bucket).key(prefix + key));
-        FileChannel out =
-            FileChannel.open(
-                target,
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-      in.transferTo(Channels.newOutputStream(out));
-      out.force(true);
+    try (ResponseInputStream<GetObjectResponse> in =
+            client.getObject(b -> b.bucket(bucket).key(prefix + key));
+        OutputStream out = Files.newOutputStream(target)) {
+      byte[] buffer = new byte[CHUNK];
+      for (int read; (read = in.read(buffer)) >= 0; ) {
+        if (Thread.currentThread().isInterrupted()) {
+          in.abort(); // the connection is closed, not drained
+          throw new InterruptedIOException("download of " + describe(key) + " stopped");
+        }
+        out.write(buffer, 0, read);
+      }
     } catch (SdkException e) {
       throw readFailure(key, e);
     } catch (IOException e) {
       // The stream broke or the local file failed: still name the object and the file.
       throw new IOException("cannot download " + describe(key) + " to " + target + ": " + e, e);
     }
+    try (FileChannel written = FileChannel.open(target, StandardOpenOption.WRITE)) {
+      written.force(true);
+    }
   }
 
   @Override
   public List<String> list(String keyPrefix) throws IOException {
-    try {
-      return client
-          .listObjectsV2Paginator(b -> b.bucket(bucket).prefix(prefix + keyPrefix))
-          .contents()
-          .stream()
-          .map(S3Object::key)
-          .map(key -> key.substring(prefix.length()))
-          .sorted()
-          .toList();
-    } catch (SdkException e) {
-      throw failure("cannot list", keyPrefix, e);
-    }
+    return listWithTimes(keyPrefix).stream().map(Listed::key).toList();
   }
 
   @Override

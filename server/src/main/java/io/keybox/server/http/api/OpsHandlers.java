@@ -7,6 +7,7 @@ import io.keybox.server.http.edge.MediaType;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
+import io.keybox.server.replica.ReplicaStatus;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
@@ -34,11 +35,19 @@ public final class OpsHandlers {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final VendorStatus.Source vendors;
+  private final ReplicaStatus.Source replicas;
   private final Metrics metrics;
   private final byte[] openApi;
 
+  /** The endpoints of a node that follows no store. */
   public OpsHandlers(VendorStatus.Source vendors, Metrics metrics) {
+    this(vendors, ReplicaStatus.Source.NONE, metrics);
+  }
+
+  /** The endpoints; health shows each vendor's replication from {@code replicas}. */
+  public OpsHandlers(VendorStatus.Source vendors, ReplicaStatus.Source replicas, Metrics metrics) {
     this.vendors = vendors;
+    this.replicas = replicas;
     this.metrics = metrics;
     this.openApi = openApiDocument();
   }
@@ -111,15 +120,15 @@ public final class OpsHandlers {
         item.put("agents", served.agents());
         item.put("schema", served.schemaVersion());
       }
-      vendor
-          .replication()
+      replicas
+          .of(vendor.vendor())
           .ifPresent(replication -> replica(item.putObject("replica"), replication));
     }
     return reply(code, MediaType.JSON.contentType(), JSON.writeValueAsBytes(body));
   }
 
   /** A query node's replication of the vendor: it serves its last good commit while stale. */
-  private static void replica(ObjectNode item, VendorStatus.Replication replication) {
+  private static void replica(ObjectNode item, ReplicaStatus replication) {
     item.put(
         "lastSuccessfulPoll",
         replication
