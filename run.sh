@@ -447,7 +447,7 @@ test_dist() {
   done
   { head -n 1 "$tmp/deb/usr/share/doc/keybox/copyright" |
     grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' &&
-    grep -qx 'License: Apache-2.0 and MIT and MIT-0' "$tmp/deb/usr/share/doc/keybox/copyright"; } ||
+    grep -qx 'License: Apache-2.0 and BSD-3-Clause and MIT and MIT-0' "$tmp/deb/usr/share/doc/keybox/copyright"; } ||
     { say "test_dist: FAILED: /usr/share/doc/keybox/copyright"; rc=1; }
   grep -q '^ExecStart=/opt/keybox/libexec/keybox-pull %i$' "$tmp/deb/lib/systemd/system/keybox-pull@.service" &&
     grep -q '^OnCalendar=' "$tmp/deb/lib/systemd/system/keybox-pull@.timer" ||
