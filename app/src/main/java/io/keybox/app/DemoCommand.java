@@ -100,11 +100,12 @@ final class DemoCommand implements Callable<Integer>, Wording {
     Path keys = ServerOptions.defaultKeys(dir);
     writeKeys(keys);
     // serve's defaults: loopback, any CORS origin (the upstream's browser example too).
-    ServerOptions options = ServerOptions.builder(dir).keys(keys).port(port).build();
+    ServerOptions options = ServerOptions.builder(dir).keys(keys).port(port).pages(true).build();
     PrintStream err = console.err();
     try (Server server = Server.start(options, console.out())) {
       String url = "http://localhost:" + server.port();
       err.println("keybox: serving the demo on " + url + "  (key demo, secret demo; Ctrl-C stops)");
+      err.println("keybox: the API's reference, to try it in a browser: " + url + "/-/docs/");
       err.println(
           "keybox: try   curl -u demo:demo '"
               + url

@@ -180,6 +180,14 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
               + " 0 turns it off (default ${DEFAULT-VALUE})")
   long responseCacheBytes;
 
+  @Option(
+      names = "--explore",
+      description =
+          "serve the pages for people to anyone: /-/docs, Swagger UI over /-/openapi.json (they"
+              + " call the API with the credentials the reader types, so they grant nothing;"
+              + " default: off, on in keybox demo)")
+  boolean explore;
+
   @ArgGroup(exclusive = false)
   Admin admin;
 
@@ -383,7 +391,8 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
             .idleTimeout(Duration.ofSeconds(idleTimeout))
             .requestTimeout(Duration.ofSeconds(requestTimeout))
             .maxUrlLength(maxUrlLength)
-            .responseCacheBytes(responseCacheBytes);
+            .responseCacheBytes(responseCacheBytes)
+            .pages(explore);
     identity.ifPresent(options::tls);
     baseUrl().ifPresent(options::baseUrl);
     if (keys != null) {

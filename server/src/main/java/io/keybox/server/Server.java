@@ -117,7 +117,8 @@ public final class Server implements AutoCloseable {
             options.requestTimeout(),
             options.maxUrlLength(),
             Limits.DEFAULT_MAX_HEADERS),
-        options.responseCacheBytes());
+        options.responseCacheBytes(),
+        options.pages());
   }
 
   /** The bound port (useful with port 0). */

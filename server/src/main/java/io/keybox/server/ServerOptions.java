@@ -42,6 +42,7 @@ import java.util.Optional;
  * @param replica the store this node follows, when it is a query node of one ({@code --replica-of})
  * @param responseCacheBytes the size of the response cache in bytes ({@code --response-cache}); 0
  *     turns it off
+ * @param pages serve the pages for people, {@code /-/docs} ({@code --explore}; on in the demo)
  */
 public record ServerOptions(
     Path dataDir,
@@ -60,7 +61,8 @@ public record ServerOptions(
     int maxUrlLength,
     Optional<Admin> admin,
     Optional<Replica> replica,
-    long responseCacheBytes) {
+    long responseCacheBytes,
+    boolean pages) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -179,6 +181,7 @@ public record ServerOptions(
     private Optional<Admin> admin = Optional.empty();
     private Optional<Replica> replica = Optional.empty();
     private long responseCacheBytes = DEFAULT_RESPONSE_CACHE_BYTES;
+    private boolean pages;
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -265,6 +268,11 @@ public record ServerOptions(
       return this;
     }
 
+    public Builder pages(boolean pages) {
+      this.pages = pages;
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -284,7 +292,8 @@ public record ServerOptions(
           maxUrlLength,
           admin,
           replica,
-          responseCacheBytes);
+          responseCacheBytes,
+          pages);
     }
   }
 }

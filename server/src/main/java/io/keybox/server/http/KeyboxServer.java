@@ -17,6 +17,7 @@ import io.keybox.server.http.edge.IoThreadLane;
 import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.edge.RateLimitHandler;
 import io.keybox.server.http.edge.UrlLimitHandler;
+import io.keybox.server.http.pages.Pages;
 import io.keybox.server.http.transport.AdminServer;
 import io.keybox.server.http.transport.Connector;
 import io.keybox.server.index.VendorIndexes;
@@ -139,7 +140,9 @@ public final class KeyboxServer implements AutoCloseable {
                         new EdgeHandler(
                             new HeaderLimitHandler(
                                 config.limits().maxHeaders(),
-                                ops.gate(admin.isPresent(), config.behindProxy(), perRequest)),
+                                Pages.wrap(
+                                    config.pages(),
+                                    ops.gate(admin.isPresent(), config.behindProxy(), perRequest))),
                             log),
                         // The fastest deflate level, as web servers default to: listing JSON still
                         // shrinks about 6-fold, for a fraction of the CPU of the default level.

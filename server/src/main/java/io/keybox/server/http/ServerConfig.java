@@ -23,6 +23,8 @@ import javax.net.ssl.SSLContext;
  *     plain HTTP
  * @param limits request, connection and concurrency limits
  * @param responseCacheBytes the size of the response cache in bytes; 0 turns it off
+ * @param pages serve the pages for people ({@code /-/docs}: Swagger UI over the OpenAPI document)
+ *     to anyone, as {@code /-/openapi.json} is
  */
 public record ServerConfig(
     String host,
@@ -33,7 +35,8 @@ public record ServerConfig(
     List<String> corsOrigins,
     Optional<SSLContext> tls,
     Limits limits,
-    long responseCacheBytes) {
+    long responseCacheBytes,
+    boolean pages) {
   /** The default paging window. */
   public static final int DEFAULT_OFFSET_WINDOW = 10_000;
 
@@ -51,6 +54,30 @@ public record ServerConfig(
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
     }
+  }
+
+  /** As the canonical constructor, without the pages ({@code /-/docs}). */
+  public ServerConfig(
+      String host,
+      int port,
+      Optional<String> baseUrl,
+      int offsetWindow,
+      boolean behindProxy,
+      List<String> corsOrigins,
+      Optional<SSLContext> tls,
+      Limits limits,
+      long responseCacheBytes) {
+    this(
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        tls,
+        limits,
+        responseCacheBytes,
+        false);
   }
 
   /** As the canonical constructor, with the default response cache. */
@@ -101,6 +128,21 @@ public record ServerConfig(
         "127.0.0.1", port, Optional.empty(), DEFAULT_OFFSET_WINDOW, false, List.of());
   }
 
+  /** This configuration with the pages for people ({@code /-/docs}) on or off. */
+  public ServerConfig withPages(boolean on) {
+    return new ServerConfig(
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        tls,
+        limits,
+        responseCacheBytes,
+        on);
+  }
+
   /** This configuration serving HTTPS with {@code context}. */
   public ServerConfig withTls(SSLContext context) {
     return new ServerConfig(
@@ -112,7 +154,8 @@ public record ServerConfig(
         corsOrigins,
         Optional.of(context),
         limits,
-        responseCacheBytes);
+        responseCacheBytes,
+        pages);
   }
 
   /** This configuration with other limits. */
@@ -126,7 +169,8 @@ public record ServerConfig(
         corsOrigins,
         tls,
         newLimits,
-        responseCacheBytes);
+        responseCacheBytes,
+        pages);
   }
 
   /** This configuration with a response cache of {@code bytes} (0: none). */

@@ -16,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.List;
 
 /**
@@ -331,15 +332,35 @@ public final class BufferedResponse implements BlockingHttpExchange {
       commit();
     }
 
+    // Callbacks of sends made from inside a callback, run by the outermost done() in turn.
+    private final ArrayDeque<IoCallback> pending = new ArrayDeque<>();
+    private boolean completing;
+
     /**
      * Ending the exchange means sending the body, which completes later: {@link
      * IoCallback#END_EXCHANGE} therefore commits instead of ending the exchange under the send.
+     *
+     * <p>A send completes at once here, and Undertow's resource handler sends a file chunk by
+     * chunk, each from the previous chunk's callback: run recursively, a 1.6 MB file would nest a
+     * hundred callbacks deep and overflow the stack. So a callback that sends again only queues the
+     * next callback, and the outermost call runs them one after the other.
      */
     private void done(IoCallback callback) {
       if (callback == IoCallback.END_EXCHANGE) {
         commit();
-      } else {
-        callback.onComplete(exchange, this);
+        return;
+      }
+      pending.add(callback);
+      if (completing) {
+        return;
+      }
+      completing = true;
+      try {
+        for (IoCallback next = pending.poll(); next != null; next = pending.poll()) {
+          next.onComplete(exchange, this);
+        }
+      } finally {
+        completing = false;
       }
     }
   }
