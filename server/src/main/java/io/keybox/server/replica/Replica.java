@@ -270,6 +270,10 @@ public final class Replica implements Closeable {
   void refreshIndexes() {
     try {
       indexes.refresh();
+    } catch (java.io.InterruptedIOException e) {
+      // The replica is stopping (close interrupts its threads): nothing failed.
+      Thread.currentThread().interrupt();
+      LOG.log(Level.DEBUG, "replica: stopping while the index refresh ran");
     } catch (IOException e) {
       LOG.log(Level.WARNING, "replica: the index refresh failed; it is retried shortly", e);
     }
