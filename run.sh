@@ -25,8 +25,7 @@ java_major() {
   [ -n "$v" ] && printf '%s\n' "${v#1.}"
 }
 
-# A JDK (java and javac side by side) of version >= MIN_JAVA: JAVA_HOME, then PATH, then
-# /usr/lib/jvm newest first.
+# A JDK (java and javac side by side) >= MIN_JAVA: JAVA_HOME, PATH, then /usr/lib/jvm newest first.
 find_jdk() {
   local candidates=() dir major
   [ -n "${JAVA_HOME:-}" ] && candidates+=("$JAVA_HOME")
@@ -68,30 +67,33 @@ needs_build() {
   [ -n "$(cd "$ROOT" && find pom.xml .mvn ./*/pom.xml ./*/src/main packaging/jvm -newer "$STAMP" -print -quit 2>/dev/null)" ]
 }
 
-# .keybox/home: the build's jar and launcher options, and this JDK, where an install has them.
-# The class-data archive (lib/keybox.jsa) is the JVM's: the launcher lets it write one as it exits
-# when there is none it can use (one of another build, JDK or KEYBOX_JAVA_OPTS).
-lay_out_home() {
-  mkdir -p "$HOME_DIR/lib"
-  ln -sfn "$JAVA_HOME" "$HOME_DIR/runtime"
-  ln -sfn "$KEYBOX_JAR" "$HOME_DIR/lib/keybox.jar"
-  ln -sfn "$ROOT/packaging/jvm" "$HOME_DIR/jvm"
+build() {
+  if needs_build; then
+    say "building (the first build downloads Maven and dependencies; a minute or two)..."
+    local started="$LOCAL/build.started"
+    mkdir -p "$LOCAL" && touch "$started"
+    # No formatter here (./run.sh test and plain ./mvnw builds format): its plugin prints a
+    # "Processed N files" line per module past -q. The commit is the one `keybox version` names.
+    mvnw -q package -DskipTests -Dfmt.skip || die "build failed; run './mvnw -B package' to see why" 2
+    mv "$started" "$STAMP"
+  fi
+  lay_out_home
 }
 
-build() {
-  lay_out_home
-  needs_build || return 0
-  say "building (the first build downloads Maven and dependencies; a minute or two)..."
-  mkdir -p "$LOCAL"
-  local started="$LOCAL/build.started"
-  touch "$started"
-  # No formatter here (./run.sh test and plain ./mvnw builds format): its plugin prints a
-  # "Processed N files" line per module past -q. The commit is the one `keybox version` names.
-  mvnw -q package -DskipTests -Dfmt.skip || die "build failed; run './mvnw -B package' to see why" 2
-  mv "$started" "$STAMP"
-  # The class-data archive of this build, written by the server's JVM as it exits from the demo's
-  # tour of the API (one request of each kind), so that the first server of the build has it.
-  rm -f "$HOME_DIR/lib/keybox.jsa"
+# .keybox/home: the build's jar and launcher options, and this JDK, where an install has them.
+# The class-data archive, lib/keybox.jsa, is the JVM's: the launcher has it write one as it exits
+# when it has none it can use (after a change of JDK or KEYBOX_JAVA_OPTS). A new jar is the one
+# change it does not notice: then the archive is dropped and made again by the server's JVM as it
+# exits from the demo's tour of the API (one request of each kind), so the first server has it.
+lay_out_home() {
+  local archive="$HOME_DIR/lib/keybox.jsa"
+  mkdir -p "$HOME_DIR/lib"
+  [ "$(readlink "$HOME_DIR/runtime")" = "$JAVA_HOME" ] || { ln -sfn "$JAVA_HOME" "$HOME_DIR/runtime"; rm -f "$archive"; }
+  ln -sfn "$KEYBOX_JAR" "$HOME_DIR/lib/keybox.jar"
+  ln -sfn "$ROOT/packaging/jvm" "$HOME_DIR/jvm"
+  [ -s "$archive" ] && [ "$archive" -nt "$KEYBOX_JAR" ] && return 0
+  rm -f "$archive"
+  say "writing the server's class-data archive (keybox demo --tour; a few seconds, once per build)..."
   keybox demo --tour --port 0 --data-dir "$DEMO_DATA" >"$LOCAL/tour.log" 2>&1 ||
     say "the demo's tour failed (its log: $LOCAL/tour.log): the first server starts without a class-data archive"
 }
@@ -174,13 +176,12 @@ main() {
     test)
       [ "${1:-}" = "--help" ] && { usage; exit 0; }
       setup_java
-      mkdir -p "$LOCAL"
       if [ $# -gt 0 ]; then mvnw verify "$@"; exit; fi
       # The whole suite: with the dist profile, app's build also makes dist/ (packaging/dist.sh)
       # and tests the archive and the .deb (DistArchiveIT). The image's test runs its root
       # filesystem in a chroot: root's.
       mvnw verify -Pdist
-      touch "$STAMP"
+      mkdir -p "$LOCAL" && touch "$STAMP"
       if [ "$(id -u)" -eq 0 ]; then
         image && test_image
       else
