@@ -13,6 +13,7 @@ KEYBOX_JAR="$ROOT/app/target/keybox.jar"
 BENCH_JAR="$ROOT/bench/target/keybox-bench.jar"
 DEMO_DATA="$LOCAL/data"
 DIST="$ROOT/dist"
+VERSION=$(sed -n 's:^  <version>\(.*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -n 1) # the parent pom's
 MIN_JAVA=21
 
 say() { printf 'keybox: %s\n' "$*" >&2; }
@@ -113,28 +114,14 @@ bench() {
     ${archive:+"-Dkeybox.bench.serverArchive=$archive"} -jar "$BENCH_JAR" "$@"
 }
 
-project_version() { sed -n 's:^  <version>\(.*\)</version>.*:\1:p' "$ROOT/pom.xml" | head -n 1; }
-
 # dist/keybox-VERSION-oci.tar, the OCI image of dist's archive (made first when older than the jar),
 # and its test: packaging/oci/image.sh, which needs no container engine (and root for the test).
 image() {
-  local archive="$DIST/keybox-$(project_version)-linux-x64.tar.gz"
+  local archive="$DIST/keybox-$VERSION-linux-x64.tar.gz"
   [ "$archive" -nt "$KEYBOX_JAR" ] || "$ROOT/packaging/dist.sh"
-  "$ROOT/packaging/oci/image.sh" build "$archive" "$DIST/keybox-$(project_version)-oci.tar" "$(project_version)" "$(commit)"
+  "$ROOT/packaging/oci/image.sh" build "$archive" "$DIST/keybox-$VERSION-oci.tar" "$VERSION" "$(commit)"
 }
-test_image() {
-  "$ROOT/packaging/oci/image.sh" test "$DIST/keybox-$(project_version)-oci.tar" "$(project_version)" "$(free_port)"
-}
-
-# A TCP port on 127.0.0.1 that nothing listens on (bash's /dev/tcp: a refused connection).
-free_port() {
-  local port i
-  for i in $(seq 100); do
-    port=$((20000 + RANDOM % 40000))
-    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { printf '%s\n' "$port"; return 0; }
-  done
-  return 1
-}
+test_image() { "$ROOT/packaging/oci/image.sh" test "$DIST/keybox-$VERSION-oci.tar" "$VERSION"; }
 
 usage() {
   cat <<USAGE
@@ -144,8 +131,7 @@ With no command: build if needed, index the demo feed if no index exists yet, an
 http://localhost:8080 (or --port's) with the demo key  demo / demo.
 
 Commands (each takes --help):
-  test      [MAVEN ARGS]     the whole test suite (what CI runs): ./mvnw verify, with MAVEN ARGS
-                             if any; with none, also the dist and image (as root) and their tests
+  test      [MAVEN ARGS]     the whole test suite (what CI runs)
   index     --data-dir DIR --vendor NAME --listings FILE   index a feed dump
   pull      --data-dir DIR --vendor NAME --url SERVICE_ROOT ...  pull from an MLS's RESO Web API
   serve     --data-dir DIR [--port 8080] [--keys FILE] [--tls-cert PEM --tls-key PEM]
@@ -174,7 +160,19 @@ main() {
     # The demo is `keybox demo`'s: it generates and indexes the feed on its first run.
     "" | --port) setup_java; build; run_keybox demo --data-dir "$DEMO_DATA" ${cmd:+"$cmd"} "$@" ;;
     test)
-      [ "${1:-}" = "--help" ] && { usage; exit 0; }
+      if [ "${1:-}" = "--help" ]; then
+        cat <<'HELP'
+Usage: ./run.sh test [MAVEN ARGS]
+
+The whole test suite: ./mvnw -B verify -Pdist (every module; the dist profile then builds dist/ and
+tests it, DistArchiveIT), then the OCI image and its test (as root). With MAVEN ARGS (default:
+none), ./mvnw -B verify MAVEN ARGS only.
+
+Example:
+  ./run.sh test -pl server -am -Dtest=OpenApiDocumentTest -Dsurefire.failIfNoSpecifiedTests=false
+HELP
+        exit 0
+      fi
       setup_java
       if [ $# -gt 0 ]; then mvnw verify "$@"; exit; fi
       # The whole suite: with the dist profile, app's build also makes dist/ (packaging/dist.sh)
