@@ -94,7 +94,7 @@ lay_out_home() {
   ln -sfn "$ROOT/packaging/jvm" "$HOME_DIR/jvm"
   [ -s "$archive" ] && [ "$archive" -nt "$KEYBOX_JAR" ] && return 0
   rm -f "$archive"
-  say "writing the server's class-data archive (keybox demo --tour; a few seconds, once per build)..."
+  say "writing the server's class-data archive (keybox demo --tour, once per build; a few seconds)..."
   keybox demo --tour --port 0 --data-dir "$DEMO_DATA" >"$LOCAL/tour.log" 2>&1 ||
     say "the demo's tour failed (its log: $LOCAL/tour.log): the first server starts without a class-data archive"
 }
@@ -105,12 +105,12 @@ keybox() { KEYBOX_HOME="$HOME_DIR" "$ROOT/packaging/bin/keybox" "$@"; }
 run_keybox() { KEYBOX_HOME="$HOME_DIR" exec "$ROOT/packaging/bin/keybox" "$@"; }
 
 # The bench, told keybox.jar and its class-data archive, so that it starts the server as serve
-# does. KEYBOX_JAVA_OPTS are the bench's own JVM's.
+# does (the jar by the path the archive was made with). KEYBOX_JAVA_OPTS are the bench's own JVM's.
 bench() {
   local archive="$HOME_DIR/lib/keybox.jsa"
   [ -s "$archive" ] || archive=""
   exec "$JAVA_HOME/bin/java" "@$ROOT/packaging/jvm/common.args" --add-modules jdk.incubator.vector \
-    -XX:+UseG1GC ${KEYBOX_JAVA_OPTS:-} -Dkeybox.bench.serverJar="$KEYBOX_JAR" \
+    -XX:+UseG1GC ${KEYBOX_JAVA_OPTS:-} -Dkeybox.bench.serverJar="$HOME_DIR/lib/keybox.jar" \
     ${archive:+"-Dkeybox.bench.serverArchive=$archive"} -jar "$BENCH_JAR" "$@"
 }
 
