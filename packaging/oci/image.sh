@@ -4,9 +4,10 @@
 #
 #   image.sh build ARCHIVE OUT.tar VERSION REVISION   the image of dist's archive, an OCI image
 #                                                       layout in one tar (podman/docker load)
-#   image.sh test OUT.tar VERSION PORT                 checks its layout and configuration, then
+#   image.sh test OUT.tar VERSION [PORT]               checks its layout and configuration, then
 #                                                       runs its own root filesystem in a chroot:
-#                                                       the demo on 127.0.0.1:PORT (needs root)
+#                                                       the demo on 127.0.0.1:PORT, a free port by
+#                                                       default (needs root)
 #
 # Two layers: a base of Debian packages (libc6 and libgcc-s1 for the runtime jlink made, and
 # busybox-static for the POSIX sh and the few tools the launcher uses), downloaded by apt from the
@@ -162,8 +163,18 @@ run_rootfs() {
   started=$!
 }
 
+# A TCP port on 127.0.0.1 that nothing listens on (bash's /dev/tcp: a refused connection).
+free_port() {
+  local port i
+  for i in $(seq 100); do
+    port=$((20000 + RANDOM % 40000))
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { printf '%s\n' "$port"; return 0; }
+  done
+  return 1
+}
+
 test_image() {
-  local oci=$1 version=$2 port=$3 tmp config rc=0 rootfs started pid i code="" t0 url
+  local oci=$1 version=$2 port=${3:-$(free_port)} tmp config rc=0 rootfs started pid i code="" t0 url
   need umoci=umoci skopeo=skopeo jq=jq curl=curl unshare=util-linux
   [ "$(id -u)" -eq 0 ] || die "the image's test runs its root filesystem in a chroot: it needs root"
   tmp=$(mktemp -d)
@@ -221,6 +232,6 @@ test_image() {
 
 case "${1:-}" in
   build) shift; [ $# -eq 4 ] || die "usage: image.sh build ARCHIVE OUT.tar VERSION REVISION" 1; build "$@" ;;
-  test) shift; [ $# -eq 3 ] || die "usage: image.sh test OUT.tar VERSION PORT" 1; test_image "$@" ;;
-  *) die "usage: image.sh build ARCHIVE OUT.tar VERSION REVISION | image.sh test OUT.tar VERSION PORT" 1 ;;
+  test) shift; [ $# -eq 2 ] || [ $# -eq 3 ] || die "usage: image.sh test OUT.tar VERSION [PORT]" 1; test_image "$@" ;;
+  *) die "usage: image.sh build ARCHIVE OUT.tar VERSION REVISION | image.sh test OUT.tar VERSION [PORT]" 1 ;;
 esac

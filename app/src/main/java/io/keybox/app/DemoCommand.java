@@ -74,6 +74,14 @@ final class DemoCommand implements Callable<Integer>, Wording {
       description = "where the demo's index and keys file live (default: ~/.keybox/demo)")
   Path dataDir;
 
+  /**
+   * Hidden: the build's, not a user's. Takes the API's tour ({@link DemoTour}) once the demo
+   * serves, then stops: run.sh and dist run it for the JVM to write the server's class-data
+   * archive.
+   */
+  @Option(names = "--tour", hidden = true)
+  boolean tour;
+
   @Mixin HelpOption help;
 
   @Override
@@ -104,6 +112,11 @@ final class DemoCommand implements Callable<Integer>, Wording {
     PrintStream err = console.err();
     try (Server server = Server.start(options, console.out())) {
       String url = "http://localhost:" + server.port();
+      if (tour) {
+        int answered = new DemoTour(url).run();
+        err.println("keybox demo: the tour's " + answered + " requests answered as expected");
+        return 0;
+      }
       err.println("keybox: serving the demo on " + url + "  (key demo, secret demo; Ctrl-C stops)");
       err.println("keybox: the API's reference, to try it in a browser: " + url + "/-/docs/");
       err.println(

@@ -7,6 +7,7 @@
  * line with an exit code: 0 success, 1 bad input, 2 I/O or internal failure.
  *
  * <p>Depends on the server, indexer, generator and schema modules' public entry points, picocli and
- * {@code app.cli}. Nothing depends on it but the bench, which starts its jar.
+ * {@code app.cli}; the demo's tour ({@code DemoTour}) uses the JDK's HTTP client and Jackson.
+ * Nothing depends on it but the bench, which starts its jar.
  */
 package io.keybox.app;

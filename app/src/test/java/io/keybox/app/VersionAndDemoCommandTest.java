@@ -57,6 +57,23 @@ class VersionAndDemoCommandTest {
     }
   }
 
+  /**
+   * The tour the archive's training runs (dist, run.sh's build): every request answered as the API
+   * says, then the demo stops by itself. 21 requests: a listing and an open house to take ids from,
+   * 16 of the fixed list, and the listing, its analytics and the open house by id.
+   */
+  @Test
+  void theTourAnswersEachKindOfRequestAndStops(@TempDir Path dir) {
+    Commands.Result run =
+        Commands.run("demo", "--tour", "--port", "0", "--data-dir", dir.toString());
+    assertEquals(0, run.code(), run.err());
+    assertTrue(
+        run.err().endsWith("keybox demo: the tour's 21 requests answered as expected\n"),
+        run.err());
+    assertTrue(run.out().contains(" GET /properties?minprice=cheap 400 "), run.out());
+    assertTrue(run.out().contains(" OPTIONS /properties 200 "), run.out());
+  }
+
   @Test
   void demoRefusesAPortOutOfRange() {
     Commands.Result run = Commands.run("demo", "--port", "70000");
