@@ -1,5 +1,6 @@
 package io.keybox.indexer.media;
 
+import io.keybox.indexer.pull.RetryAfter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -8,10 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -39,7 +36,6 @@ final class MediaDownload {
   record Failed(String reason) implements Outcome {}
 
   private static final Duration TIMEOUT = Duration.ofSeconds(60);
-  private static final Duration MAX_WAIT = Duration.ofMinutes(10);
 
   private final HttpClient client;
   private final Map<String, String> headers;
@@ -82,7 +78,7 @@ final class MediaDownload {
           return new Fetched(bytes);
         }
         if (status == 429 || status == 503) {
-          return new Later("HTTP " + status, retryAfter(response));
+          return new Later("HTTP " + status, RetryAfter.of(response, clock));
         }
         if (status == 403 || status == 410) {
           return new Refused(status);
@@ -96,28 +92,5 @@ final class MediaDownload {
       // A reset, a time-out or a body shorter than its Content-Length: nothing is kept.
       return new Later(e.getClass().getSimpleName(), Optional.empty());
     }
-  }
-
-  private Optional<Duration> retryAfter(HttpResponse<?> response) {
-    Optional<String> value = response.headers().firstValue("Retry-After").map(String::strip);
-    if (value.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(cap(Duration.ofSeconds(Math.max(0, Long.parseLong(value.get())))));
-    } catch (NumberFormatException e) {
-      try {
-        Instant at =
-            ZonedDateTime.parse(value.get(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-        Duration wait = Duration.between(clock.instant(), at);
-        return Optional.of(wait.isNegative() ? Duration.ZERO : cap(wait));
-      } catch (DateTimeParseException notADate) {
-        return Optional.empty();
-      }
-    }
-  }
-
-  private static Duration cap(Duration wait) {
-    return wait.compareTo(MAX_WAIT) > 0 ? MAX_WAIT : wait;
   }
 }

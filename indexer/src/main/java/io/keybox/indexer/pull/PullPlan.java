@@ -86,14 +86,23 @@ public record PullPlan(
    * check it received everything) and, in {@link Paging#TOP} mode, {@code $top}.
    */
   public URI firstPage(Resource resource) {
+    return firstPage(resource, true);
+  }
+
+  /** The first page's URL of {@code resource}, asking {@code $count=true} or not. */
+  public URI firstPage(Resource resource, boolean count) {
     StringBuilder url = new StringBuilder(root()).append('/').append(resource.odataName());
     url.append('?');
     odataFilter(resource).ifPresent(f -> url.append("$filter=").append(encode(f)).append('&'));
     if (paging == Paging.TOP) {
       url.append("$top=").append(pageSize).append('&');
     }
-    url.append("$count=true");
-    return URI.create(url.toString());
+    if (count) {
+      url.append("$count=true");
+    }
+    String text = url.toString();
+    return URI.create(
+        text.endsWith("&") || text.endsWith("?") ? text.substring(0, text.length() - 1) : text);
   }
 
   /**

@@ -183,7 +183,7 @@ public final class Puller {
                     + e.getMessage()
                     + "); pulling"
                     + " without it");
-            next = withoutCount(next);
+            next = plan.firstPage(resource, false);
             askCount = false;
             continue;
           }
@@ -379,11 +379,6 @@ public final class Puller {
     } catch (IOException e) {
       return false;
     }
-  }
-
-  private static URI withoutCount(URI uri) {
-    String text = uri.toString().replace("&$count=true", "").replace("?$count=true", "?");
-    return URI.create(text.endsWith("?") ? text.substring(0, text.length() - 1) : text);
   }
 
   private static long hash(String key) {

@@ -14,9 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
@@ -46,7 +43,6 @@ public final class ResoHttp {
   /** The waits for one request before a pull stops, unless the caller says otherwise. */
   public static final int DEFAULT_RETRIES = 8;
 
-  private static final Duration MAX_WAIT = Duration.ofMinutes(10);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(64);
   private static final Duration REQUEST_TIMEOUT = Duration.ofMinutes(5);
 
@@ -177,7 +173,7 @@ public final class ResoHttp {
           }
           failure = "returned " + status;
           if (status == 429 || status == 503) {
-            after = retryAfter(response);
+            after = RetryAfter.of(response, clock);
           }
         }
       } catch (PullException e) {
@@ -316,26 +312,6 @@ public final class ResoHttp {
     }
     nextStart = now.plus(interval);
     requests++;
-  }
-
-  /** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), capped at ten minutes. */
-  private Optional<Duration> retryAfter(HttpResponse<?> response) {
-    Optional<String> value = response.headers().firstValue("Retry-After");
-    if (value.isEmpty()) {
-      return Optional.empty();
-    }
-    String text = value.get().strip();
-    try {
-      return Optional.of(min(Duration.ofSeconds(Math.max(0, Long.parseLong(text))), MAX_WAIT));
-    } catch (NumberFormatException e) {
-      try {
-        Instant at = ZonedDateTime.parse(text, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
-        Duration wait = Duration.between(clock.instant(), at);
-        return Optional.of(wait.isNegative() ? Duration.ZERO : min(wait, MAX_WAIT));
-      } catch (DateTimeParseException notADate) {
-        return Optional.empty();
-      }
-    }
   }
 
   private static Duration min(Duration a, Duration b) {

@@ -269,4 +269,19 @@ final class VendorPullTest {
         fixture.warnings.get(0));
     assertEquals(3, fixture.warnings.size());
   }
+
+  @Test
+  void aServerThatRefusesCountIsPulledWithoutItAndAWarning() throws Exception {
+    mls.refuseCount(true);
+
+    pull(VendorPull.Mode.FULL);
+
+    assertEquals(LISTINGS, fixture.indexed.get(Resource.PROPERTY).size());
+    assertTrue(
+        fixture.warnings.get(0).startsWith("Property: the server refused $count=true (GET "),
+        fixture.warnings.toString());
+    assertTrue(
+        mls.requests().contains("GET /odata/Property {} Prefer: odata.maxpagesize=40 -> 200"),
+        mls.requests().toString());
+  }
 }

@@ -5,6 +5,7 @@ import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.LatLonDocValuesField;
 import org.apache.lucene.document.LatLonPoint;
+import org.apache.lucene.geo.GeoEncodingUtils;
 import org.apache.lucene.geo.Polygon;
 import org.apache.lucene.search.Query;
 
@@ -54,6 +55,13 @@ public final class GeoPointField implements SearchField {
   /** Records whose point lies within {@code metres} of a point (great-circle distance). */
   public Query withinDistance(double lat, double lng, double metres) {
     return LatLonPoint.newDistanceQuery(name, lat, lng, metres);
+  }
+
+  /** The point a doc value of this field holds (as {@link LatLonDocValuesField} encodes it). */
+  public LatLng decode(long docValue) {
+    return new LatLng(
+        GeoEncodingUtils.decodeLatitude((int) (docValue >>> 32)),
+        GeoEncodingUtils.decodeLongitude((int) (docValue & 0xFFFFFFFFL)));
   }
 
   /** Records whose point lies inside {@code polygon}. */

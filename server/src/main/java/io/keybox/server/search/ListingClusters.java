@@ -1,5 +1,6 @@
 package io.keybox.server.search;
 
+import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.FilterQueryBuilder;
@@ -17,7 +18,6 @@ import java.util.OptionalLong;
 import org.apache.lucene.facet.FacetsCollector;
 import org.apache.lucene.facet.FacetsCollector.MatchingDocs;
 import org.apache.lucene.facet.FacetsCollectorManager;
-import org.apache.lucene.geo.GeoEncodingUtils;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.SortedNumericDocValues;
@@ -182,9 +182,9 @@ public final class ListingClusters {
       if (!points.advanceExact(doc)) {
         continue; // no position: not on a map
       }
-      long encoded = points.nextValue();
-      double lat = GeoEncodingUtils.decodeLatitude((int) (encoded >>> 32));
-      double lng = GeoEncodingUtils.decodeLongitude((int) (encoded & 0xFFFFFFFFL));
+      GeoPointField.LatLng point = ListingFields.GEO.decode(points.nextValue());
+      double lat = point.lat();
+      double lng = point.lng();
       one[0] = doc;
       prices.read(one, 1, value);
       double price = value[0];

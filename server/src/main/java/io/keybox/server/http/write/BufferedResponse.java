@@ -333,7 +333,8 @@ public final class BufferedResponse implements BlockingHttpExchange {
     }
 
     // Callbacks of sends made from inside a callback, run by the outermost done() in turn.
-    private final ArrayDeque<IoCallback> pending = new ArrayDeque<>();
+    // Made on the first nested send only: most responses never send from a callback.
+    private ArrayDeque<IoCallback> pending;
     private boolean completing;
 
     /**
@@ -350,18 +351,26 @@ public final class BufferedResponse implements BlockingHttpExchange {
         commit();
         return;
       }
-      pending.add(callback);
       if (completing) {
+        if (pending == null) {
+          pending = new ArrayDeque<>();
+        }
+        pending.add(callback);
         return;
       }
       completing = true;
       try {
-        for (IoCallback next = pending.poll(); next != null; next = pending.poll()) {
+        callback.onComplete(exchange, this);
+        for (IoCallback next = poll(); next != null; next = poll()) {
           next.onComplete(exchange, this);
         }
       } finally {
         completing = false;
       }
+    }
+
+    private IoCallback poll() {
+      return pending == null ? null : pending.poll();
     }
   }
 }
