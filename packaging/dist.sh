@@ -14,12 +14,11 @@ JAR="$ROOT/app/target/keybox.jar"
 LICENCE="$ROOT/app/target/licence"   # NOTICE and the .deb's copyright, made by app's build
 DEMO_DATA="$ROOT/.keybox/data"       # the source tree's demo (./run.sh's): the archive's training
 
-# The runtime's JDK modules: those jdeps finds keybox.jar needs, less DROPPED_MODULES, plus
-# EXTRA_MODULES. Lucene uses the vector API when jdk.incubator.vector is there, which jdeps cannot
-# see (Lucene looks it up at run time). java.desktop, which jdeps lists for Jackson's optional
-# java.beans support, is left out: it is 12 MB and brings the X11 libraries along.
+# The runtime's JDK modules: those jdeps finds keybox.jar needs, plus EXTRA_MODULES. Lucene uses
+# the vector API when jdk.incubator.vector is there, which jdeps cannot see (Lucene looks it up at
+# run time). java.desktop (12 MB) is needed: ImageIO decodes and writes the mirrored photos, and
+# Java2D draws the demo's pictures, headless (packaging/jvm/common.args), so no X11 library loads.
 EXTRA_MODULES=(jdk.incubator.vector)
-DROPPED_MODULES=(java.desktop)
 
 say() { printf 'keybox dist: %s\n' "$*" >&2; }
 die() { say "$1"; exit 2; }
@@ -39,8 +38,7 @@ rm -rf "$work" && mkdir -p "$stage/lib" "$stage/bin" "$stage/jvm" "$stage/libexe
 
 found=$("$JAVA_HOME/bin/jdeps" --ignore-missing-deps --print-module-deps --multi-release 21 "$JAR") ||
   die "jdeps could not list the modules of $JAR"
-modules=$(printf '%s\n' ${found//,/ } "${EXTRA_MODULES[@]}" |
-  grep -vxF -f <(printf '%s\n' "${DROPPED_MODULES[@]}") | sort -u | paste -sd , -)
+modules=$(printf '%s\n' ${found//,/ } "${EXTRA_MODULES[@]}" | sort -u | paste -sd , -)
 say "linking the runtime ($modules)..."
 # jlink says "Using incubator modules" of the vector module: expected, not the reader's business.
 "$JAVA_HOME/bin/jlink" --add-modules "$modules" --strip-debug --no-man-pages --no-header-files \

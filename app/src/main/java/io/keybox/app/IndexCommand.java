@@ -6,6 +6,7 @@ import io.keybox.app.cli.Wording;
 import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.media.MediaMirror;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -33,7 +34,8 @@ import picocli.CommandLine.TypeConversionException;
       "./run.sh index --data-dir DIR --vendor NAME --listings FILE [--openhouses FILE]"
           + " [--agents FILE]",
       "                     [--format native|reso] [--incremental | --force] [--quiet]"
-          + " [--publish-to STORE_URL]"
+          + " [--publish-to STORE_URL]",
+      "                     [--media mirror|link|off] [--media-max-rps N] [--media-threads N]"
     },
     descriptionHeading = "%n",
     description = {
@@ -130,6 +132,8 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
 
   @Mixin IndexRunOptions run;
 
+  @Mixin MediaOptions media;
+
   @Mixin Publishing publishing;
 
   @Mixin HelpOption help;
@@ -175,7 +179,14 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
             readable("--listings", listings),
             Optional.ofNullable(openHouses).map(f -> readable("--openhouses", f)),
             Optional.ofNullable(agents).map(f -> readable("--agents", f)));
-    new IndexRun("keybox index", mode.incremental, mode.force, run.threads, run.quiet)
+    new IndexRun(
+            "keybox index",
+            mode.incremental,
+            mode.force,
+            run.threads,
+            run.quiet,
+            media,
+            MediaMirror.FreshUrls.NONE)
         .run(layout, dumps, format, keybox.console());
     publishing.afterCommit("keybox index", dataDir, vendor, keybox.console());
     return 0;

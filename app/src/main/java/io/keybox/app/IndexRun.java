@@ -9,6 +9,7 @@ import io.keybox.indexer.build.UnreadableDumpException;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.media.MediaMirror;
 import io.keybox.indexer.progress.Progress;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,8 +31,18 @@ import org.apache.lucene.store.LockObtainFailedException;
  * @param force publish what the guards of a full run refuse
  * @param threads parsing threads
  * @param quiet no progress reports
+ * @param media what the run does with listings' photos ({@code --media} and the mirror's options)
+ * @param freshUrls where the mirror asks again for a photo URL the server refused (a pull asks the
+ *     MLS; a dump has nowhere to ask)
  */
-record IndexRun(String command, boolean incremental, boolean force, int threads, boolean quiet) {
+record IndexRun(
+    String command,
+    boolean incremental,
+    boolean force,
+    int threads,
+    boolean quiet,
+    MediaOptions media,
+    MediaMirror.FreshUrls freshUrls) {
   /**
    * Lucene logs at start whether the vector API is there (a warning when not, as the indexer runs
    * without it); the indexer searches no vectors, and a run's output is its own one-line summary or
@@ -55,10 +66,11 @@ record IndexRun(String command, boolean incremental, boolean force, int threads,
     PrintStream err = console.err();
     long started = System.nanoTime();
     Progress progress = progress(command, quiet, console);
-    try {
+    try (PhotoRun photos = PhotoRun.open(media, layout)) {
       progress.total(Files.size(dumps.listings()));
       VendorIndexBuilder builder =
-          new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), threads, progress);
+          new VendorIndexBuilder(
+              new ObjectMapper(), Clock.systemUTC(), threads, progress, photos.photos());
       BuildReport report;
       try {
         report =
@@ -116,6 +128,7 @@ record IndexRun(String command, boolean incremental, boolean force, int threads,
                 + report.untyped()
                 + " listings have no property type: they are indexed, but no search finds them");
       }
+      photos.mirror(command, layout, console, quiet, freshUrls);
       return report;
     } catch (UnreadableDumpException e) {
       throw CommandFailure.badInput(e.getMessage() + "; the current index is unchanged", e);
@@ -124,6 +137,9 @@ record IndexRun(String command, boolean incremental, boolean force, int threads,
           "another indexer is writing vendor " + layout.vendor() + "; wait for it to finish", e);
     } catch (CommandFailure e) {
       throw e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw CommandFailure.failure(command + ": interrupted", e);
     } catch (IOException | RuntimeException e) {
       throw CommandFailure.failure(FailureAdvice.line(e, layout), e);
     }

@@ -10,6 +10,7 @@ import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.media.MediaMode;
 import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.pull.Credentials;
 import io.keybox.indexer.pull.Paging;
@@ -267,6 +268,8 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
 
   @Mixin IndexRunOptions run;
 
+  @Mixin MediaOptions media;
+
   @Mixin Publishing publishing;
 
   @Mixin HelpOption help;
@@ -351,12 +354,22 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
             clock,
             warning -> console.err().println("keybox pull: warning: " + warning));
     try {
+      if (media.mode != MediaMode.OFF) {
+        plan = plan.withExpandMedia(puller.advertisesMedia(url));
+      }
       vendorPull.run(
           plan,
           puller,
           (dumps, incremental) -> {
             progress.finish();
-            new IndexRun("keybox pull", incremental, false, run.threads, run.quiet)
+            new IndexRun(
+                    "keybox pull",
+                    incremental,
+                    false,
+                    run.threads,
+                    run.quiet,
+                    media,
+                    task -> puller.freshMediaUrl(url, task.listingKey(), task.mediaKey()))
                 .run(layout, dumps, FeedFormat.RESO, console);
           },
           new Report(console, layout.vendor(), progress),

@@ -13,6 +13,7 @@ import io.keybox.server.Server;
 import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.http.ListenException;
+import io.keybox.server.http.PhotoServing;
 import io.keybox.server.http.PlainHttpRefusedException;
 import io.keybox.server.tls.TlsException;
 import io.keybox.server.tls.TlsIdentity;
@@ -179,6 +180,24 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
           "bytes of repeated identical answers kept per index snapshot, like 64m, 512k or 1g;"
               + " 0 turns it off (default ${DEFAULT-VALUE})")
   long responseCacheBytes;
+
+  @Option(
+      names = "--photo-width",
+      paramLabel = "PX",
+      defaultValue = "1600",
+      description =
+          "the variant of each mirrored photo a listing's photos list: 400, 800 or 1600 px wide"
+              + " (default ${DEFAULT-VALUE}; every variant is served, see docs/api.md)")
+  int photoWidth;
+
+  @Option(
+      names = "--media-base-url",
+      paramLabel = "URL",
+      converter = HttpUrlConverter.class,
+      description =
+          "base URL of the mirrored photos' URLs, a CDN or a bucket holding DIR/VENDOR/media"
+              + " (default: --base-url, else the request's)")
+  URI mediaBaseUrl;
 
   @Option(
       names = "--explore",
@@ -358,6 +377,7 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   /** The checks of option values that {@code check} and the run share. */
   private void checkOptions() {
     baseUrl();
+    photos();
     if (replica == null && storeOptions.s3Endpoint != null) {
       throw usage("--s3-endpoint: needs --replica-of, the store it is the endpoint of");
     }
@@ -392,7 +412,8 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
             .requestTimeout(Duration.ofSeconds(requestTimeout))
             .maxUrlLength(maxUrlLength)
             .responseCacheBytes(responseCacheBytes)
-            .pages(explore);
+            .pages(explore)
+            .photos(photos());
     identity.ifPresent(options::tls);
     baseUrl().ifPresent(options::baseUrl);
     if (keys != null) {
@@ -410,6 +431,22 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
               replica.store, storeOptions.endpoint(), replica.poll, replica.staleAfter));
     }
     return options.build();
+  }
+
+  /** {@code --photo-width} and {@code --media-base-url}. */
+  private PhotoServing photos() {
+    if (!PhotoServing.WIDTHS.contains(photoWidth)) {
+      throw usage("--photo-width: " + photoWidth + " is not one of 400, 800, 1600");
+    }
+    if (mediaBaseUrl != null
+        && (mediaBaseUrl.getRawQuery() != null || mediaBaseUrl.getRawFragment() != null)) {
+      throw usage(
+          "--media-base-url: '"
+              + mediaBaseUrl
+              + "' is not an absolute http or https URL without query or fragment (like"
+              + " https://cdn.example.com)");
+    }
+    return new PhotoServing(photoWidth, Optional.ofNullable(mediaBaseUrl).map(URI::toString));
   }
 
   /** {@code --base-url}: without query or fragment, since Link headers carry it as given. */

@@ -217,6 +217,38 @@ class ImportRulesTest {
   }
 
   @Test
+  void thePhotoLibraryKnowsOnlyTheIndexAndTheSchema() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.media..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "io.keybox.server.http..",
+                "io.keybox.server.search..",
+                "io.keybox.server.query..",
+                "io.keybox.server.replica..",
+                "io.keybox.indexer..",
+                "io.keybox.state..")
+            .because(
+                "which photos may be served is a question to the served snapshot; serving them is"
+                    + " server/http's"));
+  }
+
+  @Test
+  void onlyTheIndexerSideMakesPhotosOrFillsTheCatalog() {
+    check(
+        noClasses()
+            .that()
+            .resideInAnyPackage("io.keybox.server..", "io.keybox.schema..", "io.keybox.store..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.keybox.indexer.media..", "io.keybox.state.media..")
+            .because("the mirror runs in the indexer; the server reads only what commits publish"));
+  }
+
+  @Test
   void metricsDoNotImportTheIndex() {
     check(
         noClasses()
@@ -240,6 +272,8 @@ class ImportRulesTest {
           "io.keybox.server.http",
           "io.keybox.server.index",
           "io.keybox.server.replica",
+          "io.keybox.server.media",
+          "io.keybox.state",
           "io.keybox.app"
         }) {
       assertTrue(production.containPackage(module), module + " was not imported");

@@ -9,23 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.indexer.pull.fixture.ResoRecords;
 import io.keybox.indexer.pull.fixture.ResoWebApiServer;
-import io.keybox.server.Server;
-import io.keybox.server.ServerOptions;
-import io.keybox.server.auth.SecretHash;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -78,28 +68,14 @@ final class PullCommandTest {
 
   private Commands.Result pull(Map<String, String> env, String... more) {
     List<String> args =
-        new ArrayList<>(
-            List.of(
-                "--data-dir",
-                data.toString(),
-                "--vendor",
-                "v",
-                "--url",
-                mls.serviceRoot(),
-                "--token-url",
-                mls.tokenUrl(),
-                "--client-id",
-                ResoWebApiServer.CLIENT_ID,
-                "--client-secret-file",
-                secretFile.toString(),
-                "--page-size",
-                String.valueOf(PAGE),
-                "--max-rps",
-                "1000",
-                "--threads",
-                "2"));
+        new ArrayList<>(List.of("--page-size", String.valueOf(PAGE), "--threads", "2"));
     args.addAll(List.of(more));
-    Commands.Result result = Commands.run(new byte[0], env, "pull", args.toArray(String[]::new));
+    Commands.Result result =
+        Commands.run(
+            new byte[0],
+            env,
+            "pull",
+            PullArgs.of(mls, data, secretFile, args.toArray(String[]::new)));
     for (String secret :
         List.of(ResoWebApiServer.CLIENT_SECRET, ResoWebApiServer.BEARER_TOKEN, "tok-")) {
       assertFalse(result.out().contains(secret), "secret in the output: " + result.out());
@@ -145,7 +121,8 @@ final class PullCommandTest {
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 503")), requests.toString());
     assertTrue(requests.stream().anyMatch(r -> r.endsWith("-> 401")), requests.toString());
     assertTrue(
-        requests.contains("GET /odata/Property {$count=true} Prefer: odata.maxpagesize=40 -> 200"),
+        requests.contains(
+            "GET /odata/Property {$count=true, $expand=Media} Prefer: odata.maxpagesize=40 -> 200"),
         requests.toString());
     assertTrue(
         mls.authorizations().stream().anyMatch(a -> a.endsWith("&scope=api")),
@@ -157,7 +134,7 @@ final class PullCommandTest {
     }
 
     assertEquals(new PullStateView(modified(LISTINGS - 1)), PullStateView.read(data));
-    try (Served served = new Served(data)) {
+    try (ServedData served = new ServedData(data)) {
       assertEquals(LISTINGS, served.count("/properties?vendor=v"));
       JsonNode listing = served.one("/properties?vendor=v&q=" + ResoRecords.listingId(9));
       JsonNode expected = ResoRecords.property(7, 9, modified(9));
@@ -221,12 +198,12 @@ final class PullCommandTest {
     assertTrue(
         mls.requests()
             .contains(
-                "GET /odata/Property {$count=true, $filter=ModificationTimestamp gt "
+                "GET /odata/Property {$count=true, $expand=Media, $filter=ModificationTimestamp gt "
                     + since
                     + "} Prefer: odata.maxpagesize=40 -> 200"),
         mls.requests().toString());
     assertEquals(new PullStateView(later.plusSeconds(2)), PullStateView.read(data));
-    try (Served served = new Served(data)) {
+    try (ServedData served = new ServedData(data)) {
       assertEquals(LISTINGS - 2 + 1, served.count("/properties?vendor=v"));
       assertEquals(
           123_000,
@@ -287,7 +264,7 @@ final class PullCommandTest {
 
     Commands.Result again = pull("--full", "--quiet");
     assertEquals(0, again.code(), again.err());
-    try (Served served = new Served(data)) {
+    try (ServedData served = new ServedData(data)) {
       assertEquals(LISTINGS + 1, served.count("/properties?vendor=v"));
     }
   }
@@ -304,12 +281,12 @@ final class PullCommandTest {
         result.out().startsWith("keybox pull: vendor v: full pull of 230 Property, 12 OpenHouse,"),
         result.out());
     assertTrue(
-        mls.requests().contains("GET /odata/Property {$count=true, $top=40} -> 200"),
+        mls.requests().contains("GET /odata/Property {$count=true, $expand=Media, $top=40} -> 200"),
         mls.requests().toString());
     assertTrue(
-        mls.requests().contains("GET /odata/Property {$skip=200, $top=40} -> 200"),
+        mls.requests().contains("GET /odata/Property {$expand=Media, $skip=200, $top=40} -> 200"),
         mls.requests().toString());
-    try (Served served = new Served(data)) {
+    try (ServedData served = new ServedData(data)) {
       assertEquals(LISTINGS, served.count("/properties?vendor=v"));
     }
   }
@@ -359,10 +336,14 @@ final class PullCommandTest {
                 "keybox pull: vendor v: full pull of 230 Property, 12 OpenHouse, 4 Member, 8 pages"
                     + " (4 resumed),"),
         resumed.out());
+    // The pull reads $metadata again (is Media still advertised?), then resumes at its page.
     String firstPage =
-        mls.requests().stream().filter(r -> r.startsWith("GET ")).findFirst().orElseThrow();
-    assertTrue(firstPage.startsWith("GET /odata/Property {$skiptoken="), firstPage);
-    try (Served served = new Served(data)) {
+        mls.requests().stream()
+            .filter(r -> r.startsWith("GET /odata/Property"))
+            .findFirst()
+            .orElseThrow();
+    assertTrue(firstPage.startsWith("GET /odata/Property {$expand=Media, $skiptoken="), firstPage);
+    try (ServedData served = new ServedData(data)) {
       assertEquals(LISTINGS, served.count("/properties?vendor=v"));
     }
   }
@@ -398,7 +379,9 @@ final class PullCommandTest {
             "1000");
     assertEquals(1, bearer.code());
     assertTrue(
-        bearer.err().startsWith("keybox pull: GET " + mls.serviceRoot() + "/Property?$count=true"),
+        bearer
+            .err()
+            .startsWith("keybox pull: GET " + mls.serviceRoot() + "/$metadata returned 401"),
         bearer.err());
     assertTrue(
         bearer
@@ -441,7 +424,7 @@ final class PullCommandTest {
     assertTrue(
         mls.requests()
             .contains(
-                "GET /odata/Property {$count=true, $filter=City eq 'Katy'}"
+                "GET /odata/Property {$count=true, $expand=Media, $filter=City eq 'Katy'}"
                     + " Prefer: odata.maxpagesize=1000 -> 200"),
         mls.requests().toString());
   }
@@ -477,59 +460,6 @@ final class PullCommandTest {
     static PullStateView read(Path data) throws IOException {
       JsonNode state = JSON.readTree(data.resolve("v").resolve("pull-state.json").toFile());
       return new PullStateView(Instant.parse(state.at("/highWater/Property").asText()));
-    }
-  }
-
-  /** The real server over the data directory, with one key that reads vendor v and its agents. */
-  private static final class Served implements AutoCloseable {
-    private final Server server;
-    private final HttpClient client = HttpClient.newHttpClient();
-    private final String authorization =
-        "Basic " + Base64.getEncoder().encodeToString("k:s".getBytes(StandardCharsets.UTF_8));
-
-    Served(Path data) throws Exception {
-      Path keys = data.resolve("keys.json");
-      Files.writeString(
-          keys,
-          "{\"keys\": [{\"key\": \"k\", \"secretHash\": \""
-              + SecretHash.create("s", 1000).encoded()
-              + "\", \"vendors\": [\"v\"], \"addons\": [\"agents\"]}]}");
-      server =
-          Server.start(
-              ServerOptions.builder(data)
-                  .keys(keys)
-                  .port(0)
-                  .corsOrigins(List.of())
-                  .maxConcurrent(4)
-                  .build(),
-              new PrintStream(OutputStream.nullOutputStream()));
-    }
-
-    private HttpResponse<String> get(String path) throws Exception {
-      HttpResponse<String> response =
-          client.send(
-              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-                  .header("Authorization", authorization)
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      assertEquals(200, response.statusCode(), path + ": " + response.body());
-      return response;
-    }
-
-    long count(String path) throws Exception {
-      return Long.parseLong(
-          get(path + "&count=true&limit=1").headers().firstValue("X-Total-Count").orElseThrow());
-    }
-
-    JsonNode one(String path) throws Exception {
-      JsonNode array = JSON.readTree(get(path).body());
-      assertEquals(1, array.size(), path + ": " + array);
-      return array.get(0);
-    }
-
-    @Override
-    public void close() throws IOException {
-      server.close();
     }
   }
 }

@@ -115,7 +115,8 @@ class ReplicaKillTest {
                 port.completeExceptionally(new IllegalStateException("serve ended"));
               });
       try {
-        return new Node(process, port.get(30, TimeUnit.SECONDS));
+        // A bound, not a wait: a busy 2-core machine has taken over 30 s to start a JVM.
+        return new Node(process, port.get(120, TimeUnit.SECONDS));
       } catch (Exception e) {
         process.destroyForcibly();
         throw e;

@@ -16,6 +16,7 @@ final class Dice {
   static final long OFFICES = 3;
   static final long IDS = 4;
   static final long AGENT_PICKS = 5;
+  static final long PHOTOS = 6;
 
   private final SplittableRandom random;
 

@@ -37,6 +37,9 @@ public final class FeedGenerator {
   public static final String OPEN_HOUSES_FILE = "openhouses.ndjson.gz";
   public static final String AGENTS_FILE = "agents.ndjson.gz";
 
+  /** The folder of the listings' pictures in a written directory ({@link #writeDirectory}). */
+  public static final String PHOTOS_DIR = "photos";
+
   /**
    * The deflate level of the files: 4 compresses feed JSON 1.6 times faster than zlib's default (6)
    * for files about 12% larger, which matters for dumps of tens of millions of listings.
@@ -115,13 +118,19 @@ public final class FeedGenerator {
 
   /**
    * Writes {@link #LISTINGS_FILE}, {@link #OPEN_HOUSES_FILE} and {@link #AGENTS_FILE} (gzip NDJSON)
-   * into {@code dir}, creating it if needed and replacing existing files.
+   * into {@code dir}, creating it if needed and replacing existing files, with the listings'
+   * pictures in {@link #PHOTOS_DIR}: the listings' {@code photos} are URLs of them relative to the
+   * dump ({@code photos/front-03.jpg}), which the indexer resolves against the dump's folder, so
+   * the directory can move and stays the same bytes wherever it is written.
    *
    * <p>Each file is written under a temporary name and renamed when complete, so a failed run never
    * leaves a truncated file that looks like a valid dump.
    */
   public GenerationSummary writeDirectory(Path dir) throws IOException {
     Files.createDirectories(dir);
+    Path photos = dir.resolve(PHOTOS_DIR);
+    PhotoPool.write(photos, config.seed());
+    listingWriter.photosIn(PHOTOS_DIR + "/");
     Path listings = dir.resolve(LISTINGS_FILE);
     Path openHouses = dir.resolve(OPEN_HOUSES_FILE);
     Path agents = dir.resolve(AGENTS_FILE);

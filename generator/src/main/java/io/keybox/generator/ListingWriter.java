@@ -25,6 +25,7 @@ final class ListingWriter {
 
   private final String vendor;
   private final String disclaimer;
+  private String photoFolder; // the pool's folder URL when the pictures are written, else null
 
   ListingWriter(String vendor) {
     this.vendor = vendor;
@@ -34,6 +35,15 @@ final class ListingWriter {
             + name
             + " MLS is provided for consumers' personal, non-commercial use. "
             + "It is deemed reliable but is not guaranteed.";
+  }
+
+  /**
+   * Names the photos by the pictures of {@link PhotoPool} under {@code folderUrl} (a folder URL,
+   * maybe relative, ending in {@code /}) from now on; without it they are URLs of
+   * photos.example.com, where nothing answers.
+   */
+  void photosIn(String folderUrl) {
+    this.photoFolder = folderUrl;
   }
 
   /** Writes {@code p} as one JSON object, drawing descriptive fields from {@code d}. */
@@ -114,9 +124,14 @@ final class ListingWriter {
   private void photos(Json j, ListingPlan p, Dice d) throws IOException {
     int count = d.between(5, p.kind() == PropertyKind.LND ? 12 : 30);
     String prefix = "https://photos.example.com/" + vendor + "/" + p.listingId() + "/";
+    long hash = p.listingId().hashCode();
     j.generator().writeArrayFieldStart("photos");
     for (int n = 1; n <= count; n++) {
-      j.generator().writeString(prefix + n + ".jpg");
+      j.generator()
+          .writeString(
+              photoFolder == null
+                  ? prefix + n + ".jpg"
+                  : photoFolder + (n == 1 ? PhotoPool.front(hash) : PhotoPool.room(hash, n)));
     }
     j.generator().writeEndArray();
   }

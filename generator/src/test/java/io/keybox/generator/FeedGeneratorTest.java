@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -112,12 +114,43 @@ class FeedGeneratorTest {
       assertEquals(0x1f, bytes[0] & 0xff, name + " is gzip");
       assertEquals(0x8b, bytes[1] & 0xff, name + " is gzip");
     }
-    assertArrayEquals(plain.listings(), gunzip(one.resolve("listings.ndjson.gz")));
     assertArrayEquals(plain.openHouses(), gunzip(one.resolve("openhouses.ndjson.gz")));
     assertArrayEquals(plain.agents(), gunzip(one.resolve("agents.ndjson.gz")));
     try (var files = Files.list(one)) {
-      assertEquals(3, files.count(), "no temporary files are left behind");
+      assertEquals(4, files.count(), "three dumps and the photos, no temporary files");
     }
+    // The pictures: 12 fronts and 32 rooms, the same bytes for the same seed; listings name them
+    // relative to the dump, a front first.
+    try (var photos = Files.list(one.resolve("photos"))) {
+      List<Path> files = photos.sorted().toList();
+      assertEquals(44, files.size(), files.toString());
+      for (Path photo : files) {
+        assertTrue(
+            photo.getFileName().toString().matches("(front|room)-\\d\\d\\.jpg"), photo.toString());
+        assertArrayEquals(
+            Files.readAllBytes(photo),
+            Files.readAllBytes(two.resolve("photos").resolve(photo.getFileName())));
+        assertTrue(Files.size(photo) < 40_000, photo + ": " + Files.size(photo) + " bytes");
+      }
+    }
+    ObjectMapper json = new ObjectMapper();
+    List<String> written = GeneratedFeed.lines(gunzip(one.resolve("listings.ndjson.gz")));
+    List<String> streamed = GeneratedFeed.lines(plain.listings());
+    assertEquals(streamed.size(), written.size());
+    for (int i = 0; i < written.size(); i++) { // the same listings, but for their photos' URLs
+      ObjectNode a = (ObjectNode) json.readTree(written.get(i));
+      ObjectNode b = (ObjectNode) json.readTree(streamed.get(i));
+      assertEquals(b.get("photos").size(), a.remove("photos").size());
+      b.remove("photos");
+      assertEquals(b, a);
+    }
+    JsonNode first = json.readTree(written.get(0));
+    assertTrue(
+        first.at("/photos/0").asText().matches("photos/front-\\d\\d\\.jpg"),
+        first.at("/photos").toString());
+    assertTrue(
+        first.at("/photos/1").asText().matches("photos/room-\\d\\d\\.jpg"),
+        first.at("/photos").toString());
   }
 
   @Test

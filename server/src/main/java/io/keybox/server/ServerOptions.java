@@ -1,6 +1,7 @@
 package io.keybox.server;
 
 import io.keybox.server.http.Limits;
+import io.keybox.server.http.PhotoServing;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.tls.TlsIdentity;
@@ -43,6 +44,7 @@ import java.util.Optional;
  * @param responseCacheBytes the size of the response cache in bytes ({@code --response-cache}); 0
  *     turns it off
  * @param pages serve the pages for people, {@code /-/docs} ({@code --explore}; on in the demo)
+ * @param photos how replies name mirrored photos ({@code --photo-width}, {@code --media-base-url})
  */
 public record ServerOptions(
     Path dataDir,
@@ -62,7 +64,8 @@ public record ServerOptions(
     Optional<Admin> admin,
     Optional<Replica> replica,
     long responseCacheBytes,
-    boolean pages) {
+    boolean pages,
+    PhotoServing photos) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -133,6 +136,7 @@ public record ServerOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(replica, "replica");
+    Objects.requireNonNull(photos, "photos");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -182,6 +186,7 @@ public record ServerOptions(
     private Optional<Replica> replica = Optional.empty();
     private long responseCacheBytes = DEFAULT_RESPONSE_CACHE_BYTES;
     private boolean pages;
+    private PhotoServing photos = PhotoServing.DEFAULT;
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -273,6 +278,11 @@ public record ServerOptions(
       return this;
     }
 
+    public Builder photos(PhotoServing photos) {
+      this.photos = photos;
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -293,7 +303,8 @@ public record ServerOptions(
           admin,
           replica,
           responseCacheBytes,
-          pages);
+          pages,
+          photos);
     }
   }
 }

@@ -42,7 +42,8 @@ public final class IndexerProcess {
   public static Result index(
       VendorLayout layout, Path feedDir, long listings, Path log, Optional<Path> profile)
       throws IOException {
-    boolean openHouses = supportsOpenHouses(log);
+    String help = indexHelp(log);
+    boolean openHouses = help.contains("--openhouses");
     List<String> args = new ArrayList<>();
     args.addAll(
         List.of(
@@ -57,6 +58,10 @@ public final class IndexerProcess {
     if (openHouses) {
       args.add("--openhouses");
       args.add(feedDir.resolve(FeedGenerator.OPEN_HOUSES_FILE).toString());
+    }
+    if (help.contains("--media")) {
+      // The indexing rate is the listings'; mirroring photos is measured on its own.
+      args.addAll(List.of("--media", "link"));
     }
     List<String> jvm = new ArrayList<>(List.of(ChildJvm.INDEXER_GC));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
@@ -75,11 +80,12 @@ public final class IndexerProcess {
     return new Result(listings, seconds, ChildJvm.directorySize(layout.indexDir()), openHouses);
   }
 
-  private static boolean supportsOpenHouses(Path log) throws IOException {
+  /** What {@code keybox index --help} prints: the options the measured build has. */
+  private static String indexHelp(Path log) throws IOException {
     Path help = Files.createTempFile(log.getParent(), "indexer-help", ".txt");
     try {
       ChildJvm.runToEnd(ChildJvm.keybox(List.of(), List.of("index", "--help")), help, 120);
-      return Files.readString(help).contains("--openhouses");
+      return Files.readString(help);
     } finally {
       Files.deleteIfExists(help);
     }

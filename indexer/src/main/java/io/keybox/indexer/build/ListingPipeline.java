@@ -3,19 +3,25 @@ package io.keybox.indexer.build;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.feed.FeedPhoto;
 import io.keybox.indexer.feed.RawRecord;
 import io.keybox.indexer.feed.RecordBatches;
 import io.keybox.indexer.ids.IdConflictException;
 import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.media.ListingPhotos;
 import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.reso.ResoListingMapping;
+import io.keybox.indexer.reso.ResoMedia;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.listing.Status;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -45,23 +51,34 @@ final class ListingPipeline {
   private final ListingDocuments documents;
   private final int threads;
   private final Progress progress;
+  private final ListingPhotos photos;
+  // The folder of the dump being read: a native dump's relative photo URLs name files beside it.
+  private volatile URI dumpFolder = URI.create("file:///");
 
   ListingPipeline(ObjectMapper mapper, ListingDocuments documents, int threads) {
-    this(mapper, documents, threads, Progress.off());
+    this(mapper, documents, threads, Progress.off(), ListingPhotos.link());
   }
 
-  ListingPipeline(ObjectMapper mapper, ListingDocuments documents, int threads, Progress progress) {
+  /** A pipeline whose listings show the photos {@code photos} gives them. */
+  ListingPipeline(
+      ObjectMapper mapper,
+      ListingDocuments documents,
+      int threads,
+      Progress progress,
+      ListingPhotos photos) {
     this.progress = progress;
     this.mapper = mapper;
     this.documents = documents;
     this.threads = threads;
+    this.photos = photos;
   }
 
   /**
    * What a run read and changed: records read (rejects included), listings written, the mlsIds
    * written and removed, the mlsIds listings of an incremental run left for another one the dump
    * gave them, the records a copy of the same listing superseded, the listings written without a
-   * property type, and the records a full run skipped as hidden (RESO {@code MlgCanView: false}).
+   * property type, the records a full run skipped as hidden (RESO {@code MlgCanView: false}), and
+   * the identities (ListingKey or listingId) of the listings written.
    */
   record Counts(
       long read,
@@ -71,7 +88,8 @@ final class ListingPipeline {
       long[] moved,
       long superseded,
       long untyped,
-      long hidden) {}
+      long hidden,
+      Set<String> identities) {}
 
   /**
    * One change to apply: a listing to write (with the mlsId it had before, when the dump gave it
@@ -83,7 +101,8 @@ final class ListingPipeline {
       String identity,
       long previousMlsId,
       long deleteMlsId,
-      long replacesMlsId) {}
+      long replacesMlsId,
+      Optional<ListingPhotos.Named> photos) {}
 
   /**
    * A parsed record: a listing, the identity its id is kept by (listingId, or ListingKey for RESO)
@@ -96,9 +115,10 @@ final class ListingPipeline {
       ListingRecord listing,
       long modified,
       boolean hidden,
-      String rejection) {
+      String rejection,
+      Optional<List<FeedPhoto>> photos) {
     static Parsed rejected(long line, String reason) {
-      return new Parsed(line, null, null, LatestCopies.NO_TIME, false, reason);
+      return new Parsed(line, null, null, LatestCopies.NO_TIME, false, reason, Optional.empty());
     }
   }
 
@@ -121,6 +141,7 @@ final class ListingPipeline {
       OpenHouseStage openHouses,
       OpenHouseFollowers followers)
       throws IOException {
+    dumpFolder = dump.toAbsolutePath().getParent().toUri();
     ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
     BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
     Semaphore indexing = new Semaphore(threads * 4);
@@ -138,6 +159,7 @@ final class ListingPipeline {
     long[] written = new long[1024];
     List<Long> removed = new ArrayList<>();
     Set<Long> moved = new HashSet<>();
+    Set<String> identities = new HashSet<>();
     try {
       Future<List<Parsed>> next;
       while ((next = parsedInOrder.take()) != END) {
@@ -160,7 +182,7 @@ final class ListingPipeline {
             // MLS Grid's delete signal: not part of the vendor's state. (Incremental: removes.)
             hidden++;
             if (replaces > 0) {
-              ready.add(new Change(null, parsed.identity(), 0, replaces, 0));
+              ready.add(new Change(null, parsed.identity(), 0, replaces, 0, Optional.empty()));
             }
             copies.kept(parsed.identity(), parsed.modified(), null, verdict);
             continue;
@@ -187,6 +209,7 @@ final class ListingPipeline {
             written[(int) upserted++] = change.listing().mlsId().getAsLong();
             untyped += LatestCopies.hasType(change.listing()) ? 0 : 1;
             openHouses.offer(change.listing(), change.identity());
+            identities.add(change.identity());
           }
         }
         if (replacing) {
@@ -201,9 +224,15 @@ final class ListingPipeline {
             pool.submit(
                 () -> {
                   try {
+                    photos.register(ready.stream().flatMap(c -> c.photos().stream()).toList());
+                    Set<String> gone = new HashSet<>();
                     for (Change change : ready) {
                       apply(change, mode, writer, followers);
+                      if (change.listing() == null) {
+                        gone.add(change.identity());
+                      }
                     }
+                    photos.removed(gone);
                   } finally {
                     indexing.release();
                   }
@@ -224,7 +253,8 @@ final class ListingPipeline {
           moved.stream().mapToLong(Long::longValue).toArray(),
           copies.superseded(),
           untyped - copies.replacedUntyped(),
-          hidden);
+          hidden,
+          identities);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new InterruptedIOException("indexing interrupted");
@@ -253,16 +283,17 @@ final class ListingPipeline {
       return;
     }
     long mlsId = change.listing().mlsId().getAsLong();
+    ListingRecord listing = photos.shown(change.identity(), change.listing());
     if (mode == RunMode.FULL) {
-      writer.addDocument(documents.toDocument(change.listing()));
+      writer.addDocument(documents.toDocument(listing));
       return;
     }
     if (change.previousMlsId() > 0) {
       // The dump gave the listing another mlsId: its version under the old one goes too.
       writer.deleteDocuments(ListingDocuments.key(change.previousMlsId()));
     }
-    followers.upserted(change.listing(), change.previousMlsId(), writer);
-    writer.updateDocument(ListingDocuments.key(mlsId), documents.toDocument(change.listing()));
+    followers.upserted(listing, change.previousMlsId(), writer);
+    writer.updateDocument(ListingDocuments.key(mlsId), documents.toDocument(listing));
   }
 
   /**
@@ -282,7 +313,8 @@ final class ListingPipeline {
       // Delete is searchable there.
       long id = ids.idOf(identity).orElse(replaces);
       if (id > 0) {
-        ready.add(new Change(null, identity, 0, id, replaces == id ? 0 : replaces));
+        ready.add(
+            new Change(null, identity, 0, id, replaces == id ? 0 : replaces, Optional.empty()));
       }
       return Optional.empty();
     }
@@ -301,9 +333,21 @@ final class ListingPipeline {
       if (before != 0 && before != mlsId && mode == RunMode.INCREMENTAL) {
         moved.add(before);
       }
+      Optional<ListingPhotos.Named> photos =
+          parsed
+              .photos()
+              .map(
+                  list ->
+                      new ListingPhotos.Named(
+                          identity, Instant.ofEpochMilli(Math.max(0, parsed.modified())), list));
       ready.add(
           new Change(
-              listing.withMlsId(mlsId), identity, before == mlsId ? 0 : before, 0, replaces));
+              listing.withMlsId(mlsId),
+              identity,
+              before == mlsId ? 0 : before,
+              0,
+              replaces,
+              photos));
       return Optional.empty();
     } catch (IdConflictException e) {
       return Optional.of("mlsId: " + e.getMessage());
@@ -363,10 +407,23 @@ final class ListingPipeline {
     }
     String identity = null;
     boolean hidden = false;
+    Optional<List<FeedPhoto>> photos = Optional.empty();
     if (format == FeedFormat.RESO) {
       identity = ResoListingMapping.identity(json);
       hidden = ResoListingMapping.hidden(json);
+      if (json.path("Media").isArray()) {
+        photos = Optional.of(ResoMedia.photos(json));
+      }
       json = ResoListingMapping.toListing(json);
+    } else if (json.path("photos").isArray()) {
+      String listingId = json.path("listingId").asText("");
+      List<FeedPhoto> urls = new ArrayList<>();
+      for (JsonNode url : json.path("photos")) {
+        if (url.isTextual()) {
+          urls.add(FeedPhoto.ofUrl(listingId, besideTheDump(url.textValue())));
+        }
+      }
+      photos = Optional.of(urls);
     }
     try {
       ListingRecord listing = ListingRecord.parse(json);
@@ -376,9 +433,20 @@ final class ListingPipeline {
           listing,
           LatestCopies.modified(listing),
           hidden,
-          null);
+          null,
+          photos);
     } catch (InvalidRecordException e) {
       return Parsed.rejected(record.line(), e.getMessage());
+    }
+  }
+
+  /** {@code url} as is when absolute; a relative one names a file beside the dump. */
+  private String besideTheDump(String url) {
+    try {
+      URI uri = new URI(url);
+      return uri.isAbsolute() ? url : dumpFolder.resolve(uri).toString();
+    } catch (URISyntaxException e) {
+      return url; // the mirror records it as a malformed URL
     }
   }
 

@@ -50,6 +50,13 @@ final class StartingCommit implements Closeable {
         : CommitData.schemaVersionOf(reader.getIndexCommit());
   }
 
+  /** What the indexer recorded with the commit, when there is one made by the indexer. */
+  Optional<CommitData> data() throws IOException {
+    return reader == null
+        ? Optional.empty()
+        : CommitData.fromUserData(reader.getIndexCommit().getUserData());
+  }
+
   /** A searcher over the commit, when there is one. */
   Optional<IndexSearcher> searcher() {
     return Optional.ofNullable(searcher);

@@ -3,6 +3,7 @@ package io.keybox.indexer.build;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.indexer.ids.IdMap;
+import io.keybox.indexer.media.ListingPhotos;
 import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.reso.ResoMemberMapping;
 import io.keybox.indexer.reso.ResoOpenHouseMapping;
@@ -45,17 +46,25 @@ public final class VendorIndexBuilder {
   private final Clock clock;
   private final int threads;
   private final Progress progress;
+  private final ListingPhotos photos;
 
   public VendorIndexBuilder(ObjectMapper mapper, Clock clock, int threads) {
     this(mapper, clock, threads, Progress.off());
   }
 
+  /** A builder whose listings show their feed's photo URLs ({@code --media link}). */
+  public VendorIndexBuilder(ObjectMapper mapper, Clock clock, int threads, Progress progress) {
+    this(mapper, clock, threads, progress, ListingPhotos.link());
+  }
+
   /**
    * A builder that reports the listings it reads, and the bytes of the listings dump, to {@code
-   * progress} (which it does not finish).
+   * progress} (which it does not finish), and gives its listings the photos {@code photos} names.
    */
-  public VendorIndexBuilder(ObjectMapper mapper, Clock clock, int threads, Progress progress) {
+  public VendorIndexBuilder(
+      ObjectMapper mapper, Clock clock, int threads, Progress progress, ListingPhotos photos) {
     this.progress = progress;
+    this.photos = photos;
     if (threads < 1) {
       throw new IllegalArgumentException("threads must be >= 1 (got: " + threads + ")");
     }
@@ -165,7 +174,7 @@ public final class VendorIndexBuilder {
         OpenHouseFollowers followers = new OpenHouseFollowers(joined, mapper);
         IndexedListings indexed = new IndexedListings(joined, mapper);
         ListingPipeline.Counts counts =
-            new ListingPipeline(mapper, documents, threads, progress)
+            new ListingPipeline(mapper, documents, threads, progress, photos)
                 .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
         // Superseded copies are no listings of their own; hidden ones, skipped, none of the state.
         long good =
@@ -178,6 +187,9 @@ public final class VendorIndexBuilder {
           return refused(layout, writer, counts, rejects, refusal.get());
         }
         indexed.removed(counts.removed(), counts.moved());
+        if (mode == RunMode.FULL) {
+          photos.keepOnly(counts.identities());
+        }
         long openHouseCount = openHouses.write(writer, openHouseKeys, ids, writing, indexed, mode);
         rejects.addAll(openHouses.rejects());
         if (dumps.openHouses().isPresent()) {

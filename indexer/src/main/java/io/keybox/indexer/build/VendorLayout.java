@@ -35,6 +35,11 @@ public record VendorLayout(Path dataDir, String vendor) {
     return vendorDir().resolve("openhouse-ids.tsv");
   }
 
+  /** The mirrored photos' variants ({@code MediaFiles}), content-addressed. */
+  public Path mediaDir() {
+    return vendorDir().resolve("media");
+  }
+
   public Path rejects() {
     return vendorDir().resolve("rejects.ndjson");
   }

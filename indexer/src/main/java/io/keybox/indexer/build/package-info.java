@@ -6,7 +6,7 @@
  * report ({@link io.keybox.indexer.build.BuildReport}) counts what a run read, wrote, superseded,
  * skipped and rejected.
  *
- * <p>Depends on {@code feed}, {@code ids}, {@code reso}, {@code progress}, the schema module,
- * Lucene core and Jackson.
+ * <p>Depends on {@code feed}, {@code ids}, {@code reso}, {@code progress}, {@code media} (the
+ * photos a listing shows), the schema module, Lucene core and Jackson.
  */
 package io.keybox.indexer.build;

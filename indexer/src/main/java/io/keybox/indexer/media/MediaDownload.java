@@ -26,8 +26,15 @@ final class MediaDownload {
   /** The photo's bytes. */
   record Fetched(byte[] bytes) implements Outcome {}
 
-  /** Try again later; {@code after} is the server's Retry-After when it gave one. */
-  record Later(String reason, Optional<Duration> after) implements Outcome {}
+  /**
+   * Try again later; {@code after} is the server's Retry-After when it gave one; {@code
+   * unreachable} when no answer came at all (the host unknown, refusing or silent).
+   */
+  record Later(String reason, Optional<Duration> after, boolean unreachable) implements Outcome {
+    Later(String reason, Optional<Duration> after) {
+      this(reason, after, false);
+    }
+  }
 
   /** The URL was refused (403, 410): a fresh URL may work. */
   record Refused(int status) implements Outcome {}
@@ -53,7 +60,15 @@ final class MediaDownload {
     this.clock = clock;
   }
 
+  /** Whether {@code url} names a local file ({@code file:}). */
+  static boolean isFile(String url) {
+    return url.regionMatches(true, 0, "file:", 0, 5);
+  }
+
   Outcome fetch(String url) throws InterruptedException {
+    if (isFile(url)) {
+      return readFile(url);
+    }
     HttpRequest.Builder request;
     try {
       request = HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).GET();
@@ -90,6 +105,29 @@ final class MediaDownload {
       }
     } catch (IOException e) {
       // A reset, a time-out or a body shorter than its Content-Length: nothing is kept.
+      return new Later(e.getClass().getSimpleName(), Optional.empty(), true);
+    }
+  }
+
+  /**
+   * A photo a dump ships as a file ({@code file:} URLs: feeds delivered as folders, the demo): read
+   * like a download, with the same size limit.
+   */
+  private Outcome readFile(String url) {
+    java.nio.file.Path path;
+    try {
+      path = java.nio.file.Path.of(URI.create(url));
+    } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+      return new Failed("malformed URL");
+    }
+    try {
+      if (java.nio.file.Files.size(path) > maxBytes) {
+        return new Failed("larger than --media-max-bytes");
+      }
+      return new Fetched(java.nio.file.Files.readAllBytes(path));
+    } catch (java.nio.file.NoSuchFileException e) {
+      return new Failed("no such file");
+    } catch (IOException e) {
       return new Later(e.getClass().getSimpleName(), Optional.empty());
     }
   }

@@ -1,11 +1,11 @@
 package io.keybox.indexer.media;
 
+import io.keybox.schema.listing.PhotoUrls;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -59,8 +59,7 @@ public final class MediaFiles {
 
   /** Whether {@code digest} names a well-formed digest (URLs are checked with it). */
   public static boolean isDigest(String digest) {
-    return digest.length() == 40
-        && digest.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    return PhotoUrls.isDigest(digest);
   }
 
   /** The folder of a photo's variants. */
@@ -73,7 +72,7 @@ public final class MediaFiles {
 
   /** The file of one variant. */
   public Path variant(String digest, int width) {
-    return folder(digest).resolve(width + ".jpg");
+    return root.resolve(PhotoUrls.variantPath(digest, width));
   }
 
   /** Whether a photo's variants are on disk. */
@@ -111,10 +110,13 @@ public final class MediaFiles {
       force(temporary);
       try {
         Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
-      } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-        return; // another thread stored the same picture first
       } catch (AtomicMoveNotSupportedException e) {
         throw new IOException("cannot rename within " + parent + " atomically", e);
+      } catch (FileSystemException e) {
+        if (Files.isDirectory(target)) {
+          return; // another thread stored the same picture first (ENOTEMPTY, EEXIST)
+        }
+        throw e;
       }
       force(parent);
     } finally {

@@ -1,5 +1,6 @@
 package io.keybox.indexer.media;
 
+import io.keybox.schema.listing.PhotoUrls;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.image.BufferedImage;
@@ -30,7 +31,7 @@ import net.coobird.thumbnailator.util.exif.Orientation;
  */
 public final class PhotoVariants {
   /** The widths served, in pixels; the URL names one of them. */
-  public static final List<Integer> WIDTHS = List.of(400, 800, 1600);
+  public static final List<Integer> WIDTHS = PhotoUrls.WIDTHS;
 
   /** Larger sources are refused: decoding one would hold gigabytes of pixels. */
   static final long MAX_PIXELS = 100_000_000L;

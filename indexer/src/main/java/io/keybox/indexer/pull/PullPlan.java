@@ -28,6 +28,8 @@ import java.util.Optional;
  *     resource without a mark is read whole
  * @param mlsGrid the server is MLS Grid: a full pull reads only {@code MlgCanView eq true}, an
  *     incremental one also the withdrawn records (their delete signal)
+ * @param expandMedia Property records are asked with their photos ({@code $expand=Media}), which
+ *     the server advertises
  */
 public record PullPlan(
     URI serviceRoot,
@@ -37,7 +39,8 @@ public record PullPlan(
     Paging paging,
     boolean incremental,
     Map<Resource, Instant> since,
-    boolean mlsGrid) {
+    boolean mlsGrid,
+    boolean expandMedia) {
   /** How far before the high-water mark an incremental pull starts. */
   public static final Duration OVERLAP = Duration.ofMinutes(1);
 
@@ -57,6 +60,12 @@ public record PullPlan(
     if (pageSize < 1) {
       throw new IllegalArgumentException("pageSize must be >= 1 (got: " + pageSize + ")");
     }
+  }
+
+  /** This plan, asking Property records with their Media or not. */
+  public PullPlan withExpandMedia(boolean expand) {
+    return new PullPlan(
+        serviceRoot, resources, filter, pageSize, paging, incremental, since, mlsGrid, expand);
   }
 
   /** Whether a service root is MLS Grid's, by its host name. */
@@ -82,8 +91,9 @@ public record PullPlan(
   }
 
   /**
-   * The first page's URL of {@code resource}: its filter, {@code $count=true} (so the pull can
-   * check it received everything) and, in {@link Paging#TOP} mode, {@code $top}.
+   * The first page's URL of {@code resource}: its filter, {@code $expand=Media} for Property when
+   * asked, {@code $count=true} (so the pull can check it received everything) and, in {@link
+   * Paging#TOP} mode, {@code $top}.
    */
   public URI firstPage(Resource resource) {
     return firstPage(resource, true);
@@ -94,6 +104,9 @@ public record PullPlan(
     StringBuilder url = new StringBuilder(root()).append('/').append(resource.odataName());
     url.append('?');
     odataFilter(resource).ifPresent(f -> url.append("$filter=").append(encode(f)).append('&'));
+    if (expandMedia && resource == Resource.PROPERTY) {
+      url.append("$expand=Media&");
+    }
     if (paging == Paging.TOP) {
       url.append("$top=").append(pageSize).append('&');
     }

@@ -77,6 +77,80 @@ public final class Puller {
     this.warnings = warnings;
   }
 
+  /** A Property entity type with a Media navigation property, in an OData CSDL document. */
+  private static final java.util.regex.Pattern PROPERTY_WITH_MEDIA =
+      java.util.regex.Pattern.compile(
+          "<EntityType\\s+Name=\"Property\"(?:(?!</EntityType>).)*"
+              + "<NavigationProperty\\s+Name=\"Media\"",
+          java.util.regex.Pattern.DOTALL);
+
+  /**
+   * Whether the server advertises a Property's photos as an expandable {@code Media} navigation
+   * property in its {@code $metadata}; when the metadata cannot be read, a warning says so and the
+   * answer is no (the listings then carry no photos).
+   *
+   * @throws PullException when the server refused the credentials: the pull stops here
+   */
+  public boolean advertisesMedia(URI serviceRoot) throws PullException, InterruptedException {
+    String root = serviceRoot.toString();
+    URI metadata = URI.create((root.endsWith("/") ? root : root + "/") + "$metadata");
+    try {
+      String csdl =
+          http.get(
+              metadata,
+              java.util.Map.of("Accept", "application/xml"),
+              body -> new String(body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+      boolean media = PROPERTY_WITH_MEDIA.matcher(csdl).find();
+      if (!media) {
+        warnings.accept(
+            metadata + " names no Media of Property: listings are pulled without photos");
+      }
+      return media;
+    } catch (IOException e) {
+      if (e instanceof PullException refused && refused.credentials()) {
+        throw refused; // the pull would stop at its first page all the same: say it once
+      }
+      warnings.accept(
+          "could not read "
+              + metadata
+              + " ("
+              + e.getMessage()
+              + "): listings are pulled without photos");
+      return false;
+    }
+  }
+
+  /**
+   * The photo URL the server gives now for {@code mediaKey} of listing {@code listingKey} (its
+   * Property record read again with {@code $expand=Media}): for a signed URL that expired before
+   * the mirror reached it. Empty when the listing or the photo is gone, or the server cannot tell.
+   */
+  public Optional<String> freshMediaUrl(URI serviceRoot, String listingKey, String mediaKey)
+      throws InterruptedException {
+    String root = serviceRoot.toString().replaceAll("/+$", "");
+    String filter = "ListingKey eq '" + listingKey.replace("'", "''") + "'";
+    URI uri =
+        URI.create(
+            root
+                + "/Property?$filter="
+                + java.net.URLEncoder.encode(filter, java.nio.charset.StandardCharsets.UTF_8)
+                    .replace("+", "%20")
+                + "&$expand=Media");
+    try {
+      for (JsonNode property : http.get(uri).path("value")) {
+        for (JsonNode media : property.path("Media")) {
+          if (mediaKey.equals(media.path("MediaKey").asText(null))
+              && media.path("MediaURL").isTextual()) {
+            return Optional.of(media.get("MediaURL").asText());
+          }
+        }
+      }
+    } catch (IOException e) {
+      warnings.accept("could not read listing " + listingKey + "'s Media again: " + e.getMessage());
+    }
+    return Optional.empty();
+  }
+
   /** One page as read: its records' compressed bytes and what the pull needs to know of it. */
   private record Page(
       byte[] member,

@@ -139,7 +139,8 @@ public final class VendorPull {
         request.paging(),
         incremental,
         since,
-        PullPlan.isMlsGrid(request.serviceRoot()));
+        PullPlan.isMlsGrid(request.serviceRoot()),
+        false);
   }
 
   /**

@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.listing.RoomLevel;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -307,21 +306,11 @@ public final class ResoListingMapping {
   }
 
   private static void photos(JsonNode reso, ObjectNode listing) {
-    JsonNode media = reso.get("Media");
-    if (media == null || !media.isArray()) {
+    if (reso.get("Media") == null || !reso.get("Media").isArray()) {
       return;
     }
-    List<JsonNode> items = new ArrayList<>();
-    media.forEach(items::add);
-    items.sort(Comparator.comparingInt(m -> m.path("Order").asInt(Integer.MAX_VALUE)));
     ArrayNode photos = NODES.arrayNode();
-    for (JsonNode item : items) {
-      String category = ResoTables.text(item, "MediaCategory");
-      String url = ResoTables.text(item, "MediaURL");
-      if (url != null && (category == null || category.equalsIgnoreCase("Photo"))) {
-        photos.add(url);
-      }
-    }
+    ResoMedia.photos(reso).forEach(photo -> photos.add(photo.url()));
     listing.set("photos", photos);
   }
 

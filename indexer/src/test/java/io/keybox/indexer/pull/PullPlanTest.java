@@ -30,7 +30,8 @@ final class PullPlanTest {
         paging,
         !since.isEmpty(),
         since,
-        PullPlan.isMlsGrid(root));
+        PullPlan.isMlsGrid(root),
+        false);
   }
 
   @Test
@@ -101,6 +102,17 @@ final class PullPlanTest {
   }
 
   @Test
+  void propertyRecordsAreAskedWithTheirMediaWhenThePlanSaysSo() {
+    PullPlan plan = plan(BRIDGE, Optional.empty(), Map.of(), Paging.ODATA).withExpandMedia(true);
+    assertEquals(
+        "https://api.bridgedataoutput.com/api/v2/OData/test/Property?$expand=Media&$count=true",
+        plan.firstPage(Resource.PROPERTY).toString());
+    assertEquals(
+        "https://api.bridgedataoutput.com/api/v2/OData/test/Member?$count=true",
+        plan.firstPage(Resource.MEMBER).toString());
+  }
+
+  @Test
   void resourcesMarksAndPageSizeAreChecked() {
     assertThrows(
         IllegalArgumentException.class,
@@ -113,6 +125,7 @@ final class PullPlanTest {
                 Paging.ODATA,
                 false,
                 Map.of(),
+                false,
                 false));
     assertThrows(
         IllegalArgumentException.class,
@@ -125,6 +138,7 @@ final class PullPlanTest {
                 Paging.ODATA,
                 false,
                 Map.of(),
+                false,
                 false));
     assertThrows(
         IllegalArgumentException.class,
@@ -137,6 +151,7 @@ final class PullPlanTest {
                 Paging.ODATA,
                 false,
                 Map.of(Resource.PROPERTY, HIGH_WATER),
+                false,
                 false));
   }
 

@@ -43,6 +43,12 @@ public final class ListingFields {
    */
   public static final KeyTermField LISTING_KEY = new KeyTermField("listingMlsId");
 
+  /**
+   * The digests of the listing's mirrored photos ({@link PhotoUrls}): which listings show a photo,
+   * for {@code GET /media}, which serves only photos of displayable listings.
+   */
+  public static final KeywordField PHOTO = KeywordField.of("photo", PhotoUrls::digests);
+
   /** The MLS number. */
   public static final KeywordField LISTING_ID =
       KeywordField.of("listingId", l -> texts(l, "listingId"));
@@ -265,7 +271,8 @@ public final class ListingFields {
           GEO,
           ADDRESS_DISPLAY,
           LISTING_DISPLAY,
-          KEYWORDS);
+          KEYWORDS,
+          PHOTO);
 
   private static final Set<String> FALSE_LIKE_WATER = Set.of("false", "no", "n", "none", "0", "");
 

@@ -1,10 +1,12 @@
 package io.keybox.schema.listing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.JsonPaths;
 import io.keybox.schema.shape.InvalidRecordException;
 import io.keybox.schema.shape.ShapeNormalizer;
+import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -83,6 +85,18 @@ public final class ListingRecord {
     ObjectNode copy = tree.objectNode();
     copy.setAll(tree);
     copy.put("mlsId", mlsId);
+    return new ListingRecord(copy);
+  }
+
+  /**
+   * This listing with {@code photos} as its photo list (URLs, or mirrored photos' references,
+   * {@link PhotoUrls#ref}), in the place the list had, or at the end when it had none.
+   */
+  public ListingRecord withPhotos(List<String> photos) {
+    ObjectNode copy = tree.objectNode();
+    copy.setAll(tree);
+    ArrayNode list = copy.putArray("photos");
+    photos.forEach(list::add);
     return new ListingRecord(copy);
   }
 

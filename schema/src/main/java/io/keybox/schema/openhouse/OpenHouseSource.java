@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.listing.ListingSource;
+import io.keybox.schema.listing.PhotoUrls;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -87,19 +88,23 @@ public final class OpenHouseSource {
     return (ObjectNode) mapper.readTree(own);
   }
 
-  /** Writes the open house JSON, its listing with the requested optional blocks, to {@code out}. */
-  public void writeTo(OutputStream out, boolean withRooms, boolean withCompliance)
+  /**
+   * Writes the open house JSON, its listing with the requested optional blocks and its mirrored
+   * photos as {@code photoUrls} writes them, to {@code out}.
+   */
+  public void writeTo(
+      OutputStream out, boolean withRooms, boolean withCompliance, PhotoUrls photoUrls)
       throws IOException {
     out.write(head);
-    listing.writeTo(out, withRooms, withCompliance);
+    listing.writeTo(out, withRooms, withCompliance, photoUrls);
     out.write('}');
   }
 
-  /** The open house JSON with the requested blocks, as bytes. */
+  /** The open house JSON with the requested blocks, as bytes, mirrored photos by reference. */
   public byte[] toBytes(boolean withRooms, boolean withCompliance) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(head.length + 4096);
     try {
-      writeTo(out, withRooms, withCompliance);
+      writeTo(out, withRooms, withCompliance, PhotoUrls.REFS);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.shape.InvalidRecordException;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -263,5 +264,74 @@ class ListingRecordTest {
     assertEquals(
         new String(JSON.writeValueAsBytes(moved), StandardCharsets.UTF_8),
         new String(source.toBytes(true, true), StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void mirroredPhotosAreWrittenAtTheEndAsTheRequestsUrlsAndStoredByReference() throws Exception {
+    String a = "a".repeat(40);
+    String b = "0123456789abcdef0123456789abcdef01234567";
+    ListingRecord listing =
+        ListingRecord.parse(
+                json(
+                    "{'listingId':'P1','photos':['keybox-media:"
+                        + a
+                        + "','keybox-media:"
+                        + b
+                        + "'],'property':{'rooms':[{'type':'Den'}]},'compliance':{'mlsRule':'7'}}"))
+            .withMlsId(11);
+    ListingSource source = ListingSource.render(listing.tree(), JSON);
+    assertEquals(List.of(a, b), source.mirroredPhotos());
+    PhotoUrls urls = PhotoUrls.of("https://idx.example", "houston", 800);
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    source.writeTo(out, false, false, urls);
+    String plain = out.toString(StandardCharsets.UTF_8);
+    assertTrue(
+        plain.endsWith(
+            ",\"photos\":[\"https://idx.example/media/houston/"
+                + a
+                + "/800.jpg\",\"https://idx.example/media/houston/"
+                + b
+                + "/800.jpg\"]}"),
+        plain);
+    assertEquals(1, plain.split("\"photos\"", -1).length - 1, "photos once: " + plain);
+
+    out.reset();
+    source.writeTo(out, true, true, urls);
+    JsonNode full = JSON.readTree(out.toByteArray());
+    assertEquals(
+        "https://idx.example/media/houston/" + a + "/800.jpg", full.at("/photos/0").asText());
+    assertEquals("Den", full.at("/property/rooms/0/type").asText());
+    assertEquals("7", full.at("/compliance/mlsRule").asText());
+
+    // Read back as stored, the listing is the tree it was made from: photos by reference.
+    JsonNode stored = JSON.readTree(source.toBytes(true, true));
+    assertEquals("keybox-media:" + a, stored.at("/photos/0").asText());
+    assertEquals("keybox-media:" + b, stored.at("/photos/1").asText());
+
+    // Hot-linked URLs stay where they were, as they were.
+    ListingSource linked =
+        ListingSource.render(
+            ListingRecord.parse(json("{'listingId':'P2','photos':['https://mls.example/1.jpg']}"))
+                .withMlsId(12)
+                .tree(),
+            JSON);
+    out.reset();
+    linked.writeTo(out, false, false, urls);
+    assertEquals(
+        "https://mls.example/1.jpg", JSON.readTree(out.toByteArray()).at("/photos/0").asText());
+    assertEquals(List.of(), linked.mirroredPhotos());
+  }
+
+  @Test
+  void photoUrlsEscapeTheirBaseAndNameTheVariantsLikeTheirFiles() {
+    assertEquals(
+        "ab/" + "ab" + "c".repeat(38) + "/400.jpg",
+        PhotoUrls.variantPath("ab" + "c".repeat(38), 400));
+    assertThrows(IllegalArgumentException.class, () -> PhotoUrls.variantPath("../x", 400));
+    assertTrue(PhotoUrls.isDigest("0".repeat(40)));
+    assertTrue(!PhotoUrls.isDigest("A".repeat(40)) && !PhotoUrls.isDigest("0".repeat(39)));
+    assertEquals(PhotoUrls.of("http://h", "v", 400), PhotoUrls.of("http://h", "v", 400));
+    assertTrue(!PhotoUrls.of("http://h", "v", 400).equals(PhotoUrls.of("http://g", "v", 400)));
   }
 }

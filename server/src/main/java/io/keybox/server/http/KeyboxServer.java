@@ -17,12 +17,14 @@ import io.keybox.server.http.edge.IoThreadLane;
 import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.edge.RateLimitHandler;
 import io.keybox.server.http.edge.UrlLimitHandler;
+import io.keybox.server.http.pages.MediaRoute;
 import io.keybox.server.http.pages.Pages;
 import io.keybox.server.http.transport.AdminServer;
 import io.keybox.server.http.transport.Connector;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;
+import io.keybox.server.media.PhotoLibrary;
 import io.keybox.server.metrics.Metrics;
 import io.keybox.server.replica.ReplicaStatus;
 import io.keybox.server.search.exec.ListingOptions;
@@ -140,9 +142,13 @@ public final class KeyboxServer implements AutoCloseable {
                         new EdgeHandler(
                             new HeaderLimitHandler(
                                 config.limits().maxHeaders(),
-                                Pages.wrap(
-                                    config.pages(),
-                                    ops.gate(admin.isPresent(), config.behindProxy(), perRequest))),
+                                MediaRoute.wrap(
+                                    new PhotoLibrary(indexes, indexes.dataDir()),
+                                    ops.metrics()::mediaSent,
+                                    Pages.wrap(
+                                        config.pages(),
+                                        ops.gate(
+                                            admin.isPresent(), config.behindProxy(), perRequest)))),
                             log),
                         // The fastest deflate level, as web servers default to: listing JSON still
                         // shrinks about 6-fold, for a fraction of the CPU of the default level.
@@ -167,6 +173,7 @@ public final class KeyboxServer implements AutoCloseable {
       throw e;
     }
     List<Endpoint> endpoints = new ArrayList<>(routes.endpoints());
+    endpoints.add(new Endpoint("GET", MediaRoute.TEMPLATE, List.of()));
     endpoints.addAll(ops.endpoints());
     return new KeyboxServer(connector, adminServer, ops.metrics(), endpoints, log);
   }

@@ -25,6 +25,7 @@ import javax.net.ssl.SSLContext;
  * @param responseCacheBytes the size of the response cache in bytes; 0 turns it off
  * @param pages serve the pages for people ({@code /-/docs}: Swagger UI over the OpenAPI document)
  *     to anyone, as {@code /-/openapi.json} is
+ * @param photos how replies name mirrored photos
  */
 public record ServerConfig(
     String host,
@@ -36,7 +37,8 @@ public record ServerConfig(
     Optional<SSLContext> tls,
     Limits limits,
     long responseCacheBytes,
-    boolean pages) {
+    boolean pages,
+    PhotoServing photos) {
   /** The default paging window. */
   public static final int DEFAULT_OFFSET_WINDOW = 10_000;
 
@@ -50,6 +52,7 @@ public record ServerConfig(
     }
     Objects.requireNonNull(tls, "tls");
     Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(photos, "photos");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -77,7 +80,8 @@ public record ServerConfig(
         tls,
         limits,
         responseCacheBytes,
-        false);
+        false,
+        PhotoServing.DEFAULT);
   }
 
   /** As the canonical constructor, with the default response cache. */
@@ -140,7 +144,8 @@ public record ServerConfig(
         tls,
         limits,
         responseCacheBytes,
-        on);
+        on,
+        photos);
   }
 
   /** This configuration serving HTTPS with {@code context}. */
@@ -155,7 +160,8 @@ public record ServerConfig(
         Optional.of(context),
         limits,
         responseCacheBytes,
-        pages);
+        pages,
+        photos);
   }
 
   /** This configuration with other limits. */
@@ -170,13 +176,40 @@ public record ServerConfig(
         tls,
         newLimits,
         responseCacheBytes,
-        pages);
+        pages,
+        photos);
   }
 
   /** This configuration with a response cache of {@code bytes} (0: none). */
   public ServerConfig withResponseCache(long bytes) {
     return new ServerConfig(
-        host, port, baseUrl, offsetWindow, behindProxy, corsOrigins, tls, limits, bytes);
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        tls,
+        limits,
+        bytes,
+        pages,
+        photos);
+  }
+
+  /** This configuration naming photos as {@code serving} says. */
+  public ServerConfig withPhotos(PhotoServing serving) {
+    return new ServerConfig(
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        tls,
+        limits,
+        responseCacheBytes,
+        pages,
+        serving);
   }
 
   /** Whether {@code host} is a loopback address (plain HTTP is safe there). */

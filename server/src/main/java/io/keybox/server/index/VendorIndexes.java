@@ -99,6 +99,11 @@ public final class VendorIndexes implements Closeable {
     }
   }
 
+  /** The data directory, one folder per vendor. */
+  public Path dataDir() {
+    return dataDir;
+  }
+
   /** Whether {@code vendor} has an index open. */
   public boolean has(String vendor) {
     return managers.containsKey(vendor);

@@ -55,6 +55,7 @@ public final class Metrics {
   private final Counter requests;
   private final Histogram latency;
   private final Counter rateLimited;
+  private final Counter mediaBytes;
 
   /**
    * Keybox's families and the JVM's, and those of {@code collectors}.
@@ -85,6 +86,12 @@ public final class Metrics {
             .name("keybox_rate_limited_total")
             .help("Requests refused with 429 because the API key was over its rate limit.")
             .labelNames("key")
+            .withoutExemplars()
+            .register(registry);
+    mediaBytes =
+        Counter.builder()
+            .name("keybox_media_sent_bytes_total")
+            .help("Bytes of photo files sent by GET /media (whole files; not 304s or ranges).")
             .withoutExemplars()
             .register(registry);
     for (MultiCollector collector : collectors) {
@@ -125,6 +132,11 @@ public final class Metrics {
   public void request(String endpoint, String method, int status, long nanos) {
     requests.labelValues(endpoint, method, Integer.toString(status)).inc();
     latency.labelValues(endpoint).observe(Unit.nanosToSeconds(nanos));
+  }
+
+  /** Records {@code bytes} of a photo file sent whole. */
+  public void mediaSent(long bytes) {
+    mediaBytes.inc(bytes);
   }
 
   /** Records one request refused because API key {@code key} was over its rate limit. */

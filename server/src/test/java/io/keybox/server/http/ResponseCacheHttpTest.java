@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
@@ -277,7 +278,12 @@ class ResponseCacheHttpTest {
 
   @Test
   void theLinksOfAHitCarryItsOwnHost(@TempDir Path dir) throws Exception {
-    try (FixtureServer server = server(dir)) {
+    // Photo URLs are made from the media base, here --media-base-url: the same for every host, so
+    // the second host's request is a hit, and only its Link header is its own.
+    ServerConfig config =
+        ServerConfig.loopback(0)
+            .withPhotos(new PhotoServing(1600, Optional.of("https://cdn.example")));
+    try (FixtureServer server = server(dir, config)) {
       FixtureServer.RawResponse a = getWithHost(server, "/properties?limit=2", "a.example");
       FixtureServer.RawResponse b = getWithHost(server, "/properties?limit=2", "b.example:8443");
       assertEquals(200, b.status(), b.body());
@@ -289,6 +295,19 @@ class ResponseCacheHttpTest {
       assertEquals(
           "<http://b.example:8443/properties?limit=2&offset=2>; rel=\"next\"",
           b.header("Link").orElseThrow());
+    }
+  }
+
+  @Test
+  void withoutAMediaBaseEachHostHasItsOwnEntry(@TempDir Path dir) throws Exception {
+    // Mirrored photos' URLs name the request's own host then: a reply cached for one host must
+    // not be served to another.
+    try (FixtureServer server = server(dir)) {
+      getWithHost(server, "/properties?limit=2", "a.example");
+      getWithHost(server, "/properties?limit=2", "b.example:8443");
+      getWithHost(server, "/properties?limit=2", "a.example");
+      assertEquals(1, hits(server));
+      assertEquals(2, misses(server));
     }
   }
 

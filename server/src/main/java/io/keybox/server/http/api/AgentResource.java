@@ -1,5 +1,6 @@
 package io.keybox.server.http.api;
 
+import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.server.http.write.JsonBodies;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.Snapshot;
@@ -47,7 +48,8 @@ final class AgentResource implements ResourceHandlers.Resource<AgentSearchReques
   }
 
   @Override
-  public Reply page(HttpServerExchange exchange, AgentSearchRequest request, AgentPage page)
+  public Reply page(
+      HttpServerExchange exchange, AgentSearchRequest request, AgentPage page, PhotoUrls photos)
       throws IOException {
     return JsonBodies.array(exchange, page.agents(), (out, agent) -> out.write(agent));
   }

@@ -29,10 +29,12 @@ public final class ApiRoutes {
    */
   public static Router router(ServerConfig config, VendorIndexes indexes, ResponseCache cache) {
     BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
+    PhotoLinks photos = new PhotoLinks(baseUrls, config.photos());
     ResourceHandlers<?, ?> listings =
         new ResourceHandlers<>(
             indexes,
             baseUrls,
+            photos,
             cache,
             new ListingResource(new ListingRequestParser(config.offsetWindow())),
             "/properties",
@@ -41,6 +43,7 @@ public final class ApiRoutes {
         new ResourceHandlers<>(
             indexes,
             baseUrls,
+            photos,
             cache,
             new OpenHouseResource(new OpenHouseRequestParser(config.offsetWindow())),
             "/openhouses",
@@ -49,6 +52,7 @@ public final class ApiRoutes {
         new ResourceHandlers<>(
             indexes,
             baseUrls,
+            photos,
             cache,
             new AgentResource(new AgentRequestParser(config.offsetWindow())),
             "/agents",

@@ -1,6 +1,7 @@
 package io.keybox.server.http.api;
 
 import io.keybox.schema.listing.ListingSource;
+import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.server.http.write.JsonBodies;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.Snapshot;
@@ -47,19 +48,21 @@ final class ListingResource
   }
 
   @Override
-  public Reply page(HttpServerExchange exchange, ListingSearchRequest request, ListingPage page)
+  public Reply page(
+      HttpServerExchange exchange, ListingSearchRequest request, ListingPage page, PhotoUrls photos)
       throws IOException {
     Include include = request.include();
     return JsonBodies.array(
         exchange,
         page.listings(),
-        (out, listing) -> listing.writeTo(out, include.rooms(), include.compliance()));
+        (out, listing) -> listing.writeTo(out, include.rooms(), include.compliance(), photos));
   }
 
   @Override
-  public JsonBodies.Body get(Snapshot snapshot, long mlsId, Lookup lookup) throws IOException {
+  public JsonBodies.Body get(Snapshot snapshot, long mlsId, Lookup lookup, PhotoUrls photos)
+      throws IOException {
     Include include = lookup.include();
     ListingSource listing = searcher.get(snapshot, mlsId, lookup.idx(), include);
-    return out -> listing.writeTo(out, include.rooms(), include.compliance());
+    return out -> listing.writeTo(out, include.rooms(), include.compliance(), photos);
   }
 }

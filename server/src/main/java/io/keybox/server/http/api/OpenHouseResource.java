@@ -1,5 +1,6 @@
 package io.keybox.server.http.api;
 
+import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.http.write.JsonBodies;
 import io.keybox.server.http.write.Reply;
@@ -51,19 +52,24 @@ final class OpenHouseResource
   }
 
   @Override
-  public Reply page(HttpServerExchange exchange, OpenHouseSearchRequest request, OpenHousePage page)
+  public Reply page(
+      HttpServerExchange exchange,
+      OpenHouseSearchRequest request,
+      OpenHousePage page,
+      PhotoUrls photos)
       throws IOException {
     Include include = request.include();
     return JsonBodies.array(
         exchange,
         page.openHouses(),
-        (out, openHouse) -> openHouse.writeTo(out, include.rooms(), include.compliance()));
+        (out, openHouse) -> openHouse.writeTo(out, include.rooms(), include.compliance(), photos));
   }
 
   @Override
-  public JsonBodies.Body get(Snapshot snapshot, long key, Lookup lookup) throws IOException {
+  public JsonBodies.Body get(Snapshot snapshot, long key, Lookup lookup, PhotoUrls photos)
+      throws IOException {
     Include include = lookup.include();
     OpenHouseSource openHouse = searcher.get(snapshot, key, lookup.idx(), include);
-    return out -> openHouse.writeTo(out, include.rooms(), include.compliance());
+    return out -> openHouse.writeTo(out, include.rooms(), include.compliance(), photos);
   }
 }

@@ -1,5 +1,6 @@
 package io.keybox.server.http.api;
 
+import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.server.http.cache.CacheableRequest;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.edge.Exchanges;
@@ -44,30 +45,39 @@ final class ResourceHandlers<Q, P> {
 
     PageHits hits(P page);
 
-    /** The page's records as the JSON array of the reply. */
-    Reply page(HttpServerExchange exchange, Q request, P page) throws IOException;
+    /**
+     * The page's records as the JSON array of the reply, mirrored photos written as {@code photos}
+     * says.
+     */
+    Reply page(HttpServerExchange exchange, Q request, P page, PhotoUrls photos) throws IOException;
 
     /**
      * The record {@code key} as it is written, when the resource has a get; throws the domain's 404
      * when there is none the lookup may see.
      */
-    default JsonBodies.Body get(Snapshot snapshot, long key, Lookup lookup) throws IOException {
+    default JsonBodies.Body get(Snapshot snapshot, long key, Lookup lookup, PhotoUrls photos)
+        throws IOException {
       throw new UnsupportedOperationException("no get for this resource");
     }
   }
 
   private final VendorIndexes indexes;
   private final BaseUrls baseUrls;
+  private final PhotoLinks photoUrls;
   private final Resource<Q, P> resource;
   private final Optional<String> keyName;
   private final ResponseCache cache;
   private final String getEndpoint;
 
-  /** A search, as the cache tells requests apart: each resource's request is its own type. */
-  private record Search<Q>(Q request) implements CacheableRequest {}
+  /**
+   * A search, as the cache tells requests apart: each resource's request is its own type; the
+   * photos' URLs differ with the base URL, which may be the request's own host.
+   */
+  private record Search<Q>(Q request, PhotoUrls photos) implements CacheableRequest {}
 
   /** A get, as the cache tells requests apart. */
-  private record Get(String endpoint, long key, Lookup lookup) implements CacheableRequest {}
+  private record Get(String endpoint, long key, Lookup lookup, PhotoUrls photos)
+      implements CacheableRequest {}
 
   /**
    * @param path the route of the search, e.g. {@code /properties} (the get's adds the key)
@@ -77,12 +87,14 @@ final class ResourceHandlers<Q, P> {
   ResourceHandlers(
       VendorIndexes indexes,
       BaseUrls baseUrls,
+      PhotoLinks photoUrls,
       ResponseCache cache,
       Resource<Q, P> resource,
       String path,
       Optional<String> keyName) {
     this.indexes = indexes;
     this.baseUrls = baseUrls;
+    this.photoUrls = photoUrls;
     this.cache = cache;
     this.resource = resource;
     this.keyName = keyName;
@@ -93,17 +105,18 @@ final class ResourceHandlers<Q, P> {
     Params params = Exchanges.params(exchange);
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     Q request = resource.parse(params);
+    PhotoUrls photos = photoUrls.of(exchange, vendor);
     try (Lease lease = indexes.lease(vendor)) {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       ResponseCache.Entry entry =
           cache.reply(
               lease.snapshot(),
-              new Search<>(request),
+              new Search<>(request, photos),
               Exchanges.mediaType(exchange),
               () -> {
                 P page = resource.search(lease.snapshot(), request);
                 return new ResponseCache.Entry(
-                    resource.page(exchange, request, page),
+                    resource.page(exchange, request, page, photos),
                     Optional.of(
                         ResponseCache.Page.of(resource.paging(request), resource.hits(page))));
               });
@@ -121,16 +134,18 @@ final class ResourceHandlers<Q, P> {
     String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     long key = ParamValues.integer(name, exchange.getAttachment(Router.PATH_VARIABLE));
     Lookup lookup = Lookup.parse(params);
+    PhotoUrls photos = photoUrls.of(exchange, vendor);
     try (Lease lease = indexes.lease(vendor)) {
       Responses.lastUpdate(exchange, lease.snapshot().refreshTime());
       return cache
           .reply(
               lease.snapshot(),
-              new Get(getEndpoint, key, lookup),
+              new Get(getEndpoint, key, lookup, photos),
               Exchanges.mediaType(exchange),
               () ->
                   new ResponseCache.Entry(
-                      JsonBodies.write(exchange, resource.get(lease.snapshot(), key, lookup)),
+                      JsonBodies.write(
+                          exchange, resource.get(lease.snapshot(), key, lookup, photos)),
                       Optional.empty()))
           .reply();
     }

@@ -6,7 +6,6 @@ import io.undertow.server.handlers.PathHandler;
 import io.undertow.server.handlers.resource.ClassPathResourceManager;
 import io.undertow.server.handlers.resource.ResourceHandler;
 import io.undertow.util.Headers;
-import io.undertow.util.Methods;
 import io.undertow.util.StatusCodes;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,11 +60,7 @@ public final class Pages {
   }
 
   private static void docs(HttpServerExchange exchange, HttpHandler files) throws Exception {
-    if (!exchange.getRequestMethod().equals(Methods.GET)
-        && !exchange.getRequestMethod().equals(Methods.HEAD)) {
-      exchange.setStatusCode(StatusCodes.METHOD_NOT_ALLOWED);
-      exchange.getResponseHeaders().put(Headers.ALLOW, "GET, HEAD");
-      exchange.endExchange();
+    if (ReadOnlyMethods.refused(exchange)) {
       return;
     }
     if (exchange.getRelativePath().isEmpty()) {

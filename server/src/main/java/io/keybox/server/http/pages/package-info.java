@@ -1,9 +1,12 @@
 /**
- * The pages for people, served when {@code serve --explore} (or {@code keybox demo}) turns them on:
- * {@code /-/docs}, Swagger UI over {@code /-/openapi.json}. Static files only, from the jar (our
- * own page and script, and the libraries' webjars), no templating and no data: the pages call the
- * public API like any client, with the credentials the reader types, so they grant nothing.
+ * The files served beside the API: the pages for people, served when {@code serve --explore} (or
+ * {@code keybox demo}) turns them on ({@code /-/docs}, Swagger UI over {@code /-/openapi.json}),
+ * and the mirrored photos ({@code /media/...}, {@link io.keybox.server.http.pages.MediaRoute}).
+ * Static files only, from the jar (our own page and script, and the libraries' webjars) or the data
+ * directory, no templating: the pages call the public API like any client, with the credentials the
+ * reader types, so they grant nothing; a photo is served only while the index shows it.
  *
- * <p>Part of {@code server/http} (Undertow's resource handling); depends on nothing else of Keybox.
+ * <p>Part of {@code server/http} (Undertow's resource handling); depends on {@code server/media}
+ * (which photos may be served) and {@code http/edge}'s route label for the metrics.
  */
 package io.keybox.server.http.pages;

@@ -1,0 +1,318 @@
+package io.keybox.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.indexer.pull.fixture.ResoRecords;
+import io.keybox.indexer.pull.fixture.ResoWebApiServer;
+import io.keybox.indexer.pull.fixture.ResoWebApiServer.PhotoBehaviour;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Photos end to end (issue 33): {@code keybox pull} asks the MLS for each listing's Media, mirrors
+ * the photos (a 429 waited for, a non-image and a 404 skipped with their reasons, a floor plan left
+ * out), and the server lists them in the feed's order as its own URLs and serves them resized,
+ * cacheable and only while a displayable listing of the index shows them; a changed photo replaces
+ * the old one, and a signed URL that expired is asked for again.
+ */
+final class PhotosCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Instant T0 = Instant.parse("2026-11-20T08:00:00Z");
+  private static final Pattern PHOTO_URL =
+      Pattern.compile("http://127\\.0\\.0\\.1:\\d+/media/v/([0-9a-f]{40})/1600\\.jpg");
+
+  @TempDir Path dir;
+  private ResoWebApiServer mls;
+  private Path data;
+  private Path secretFile;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    mls = new ResoWebApiServer().seed(3, i -> T0.plus(Duration.ofMinutes(2L * i)), 0, T0);
+    mls.paging(ResoWebApiServer.Paging.STANDARD);
+    data = dir.resolve("data");
+    secretFile = Files.writeString(dir.resolve("client.secret"), ResoWebApiServer.CLIENT_SECRET);
+  }
+
+  @AfterEach
+  void tearDown() {
+    mls.close();
+  }
+
+  @Test
+  void aPullMirrorsEachListingsPhotosAndTheServerServesThemResizedAndCacheable() throws Exception {
+    String big =
+        mls.photo("big.jpg", image(2000, 1000, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    String small =
+        mls.photo("small.png", image(300, 200, "png"), "image/png", PhotoBehaviour.BUSY_FIRST);
+    String text =
+        mls.photo(
+            "notes.txt",
+            "no picture".getBytes(StandardCharsets.UTF_8),
+            "image/jpeg",
+            PhotoBehaviour.SERVED);
+    String missing = mls.photo("gone.jpg", new byte[0], "image/jpeg", PhotoBehaviour.MISSING);
+    mls.media(
+        ResoRecords.listingKey(0),
+        List.of(
+            media("M-big", big, 2, "Photo"),
+            media("M-small", small, 1, null),
+            media("M-text", text, 3, "Photo"),
+            media("M-missing", missing, 4, "Photo"),
+            media("M-plan", big, 5, "FloorPlan")));
+
+    Commands.Result result = pull("--full");
+
+    assertEquals(0, result.code(), result.err());
+    String[] lines = result.out().split("\n");
+    assertEquals(3, lines.length, result.out());
+    assertTrue(
+        lines[2].startsWith(
+            "keybox pull: vendor v: photos: 2 mirrored, 2 failed, 0 to retry later, "),
+        lines[2]);
+    assertTrue(lines[2].contains(" 1 listings updated in 1 commits, 0 deleted, "), lines[2]);
+    assertEquals(2, mls.photoRequests("small.png"), "the 429 was waited for, then retried");
+    // The media report: each photo given up on, with its reason, in the listing's order.
+    List<String> report = Files.readAllLines(data.resolve("v").resolve("media-report.ndjson"));
+    assertEquals(2, report.size(), report.toString());
+    JsonNode notAnImage = JSON.readTree(report.get(0));
+    assertEquals("M-text", notAnImage.get("mediaKey").asText());
+    assertEquals(ResoRecords.listingKey(0), notAnImage.get("listingKey").asText());
+    assertEquals(text, notAnImage.get("sourceUrl").asText());
+    assertEquals("not an image (no reader knows its format)", notAnImage.get("reason").asText());
+    JsonNode gone = JSON.readTree(report.get(1));
+    assertEquals("M-missing", gone.get("mediaKey").asText());
+    assertEquals("HTTP 404", gone.get("reason").asText());
+    try (Served served = new Served(data)) {
+      JsonNode listing = served.listing(0);
+      List<String> digests = digests(listing);
+      assertEquals(2, digests.size(), listing.toString());
+      // Cover first: the feed's Order 1 is the PNG, 300 px wide, never upscaled.
+      assertEquals(List.of(300, 200), served.size(digests.get(0), 1600));
+      assertEquals(List.of(300, 200), served.size(digests.get(0), 400));
+      assertEquals(List.of(1600, 800), served.size(digests.get(1), 1600));
+      assertEquals(List.of(800, 400), served.size(digests.get(1), 800));
+      assertEquals(List.of(400, 200), served.size(digests.get(1), 400));
+      assertEquals(List.of(), digests(served.listing(1)), "a listing without photos has none");
+
+      HttpResponse<byte[]> photo = served.media("/media/v/" + digests.get(1) + "/800.jpg", "GET");
+      assertEquals(200, photo.statusCode());
+      assertEquals("image/jpeg", photo.headers().firstValue("Content-Type").orElseThrow());
+      assertEquals(
+          "public, max-age=31536000, immutable",
+          photo.headers().firstValue("Cache-Control").orElseThrow());
+      String etag = photo.headers().firstValue("ETag").orElseThrow();
+      assertEquals("\"" + digests.get(1) + "-800\"", etag);
+      HttpResponse<byte[]> again =
+          served.media("/media/v/" + digests.get(1) + "/800.jpg", "GET", "If-None-Match", etag);
+      assertEquals(304, again.statusCode());
+      HttpResponse<byte[]> head = served.media("/media/v/" + digests.get(1) + "/800.jpg", "HEAD");
+      assertEquals(200, head.statusCode());
+      assertEquals(
+          String.valueOf(photo.body().length),
+          head.headers().firstValue("Content-Length").orElseThrow());
+
+      assertEquals(
+          404, served.media("/media/v/" + digests.get(1) + "/500.jpg", "GET").statusCode());
+      assertEquals(
+          404, served.media("/media/v/" + "0".repeat(40) + "/400.jpg", "GET").statusCode());
+      assertEquals(
+          404, served.media("/media/w/" + digests.get(1) + "/400.jpg", "GET").statusCode());
+      assertEquals(404, served.media("/media/v/../keys.json", "GET").statusCode());
+      assertEquals(
+          405, served.media("/media/v/" + digests.get(1) + "/400.jpg", "DELETE").statusCode());
+    }
+  }
+
+  @Test
+  void photosOfAListingThatMayNotBeShownOrLeftTheIndexAreNotServed() throws Exception {
+    String first = mls.photo("a.jpg", image(640, 480, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    String second =
+        mls.photo("b.jpg", image(480, 640, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    mls.media(ResoRecords.listingKey(0), List.of(media("M-a", first, 1, "Photo")));
+    mls.media(ResoRecords.listingKey(1), List.of(media("M-b", second, 1, "Photo")));
+    ObjectNode withheld = mls.get("Property", ResoRecords.listingKey(1));
+    withheld.put("InternetEntireListingDisplayYN", false);
+
+    assertEquals(0, pull("--full").code());
+    String shown;
+    String hidden;
+    try (Served served = new Served(data)) {
+      shown = digests(served.listing(0)).get(0);
+      hidden =
+          digests(served.get("/properties/" + served.mlsId(1) + "?vendor=v&idx=ignore")).get(0);
+      assertEquals(200, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
+      assertEquals(404, served.media("/media/v/" + hidden + "/400.jpg", "GET").statusCode());
+    }
+
+    ObjectNode deleted = ResoRecords.property(7, 0, T0.plus(Duration.ofHours(3)));
+    deleted.put("StandardStatus", "Delete");
+    mls.put("Property", deleted);
+    assertEquals(0, pull("--incremental").code());
+    try (Served served = new Served(data)) {
+      assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
+    }
+  }
+
+  @Test
+  void aChangedPhotoReplacesTheOldOneAndAnExpiredUrlIsAskedForAgain() throws Exception {
+    String red = mls.photo("red.jpg", image(900, 600, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    mls.media(ResoRecords.listingKey(2), List.of(media("M-1", red, 1, "Photo")));
+    assertEquals(0, pull("--full").code());
+    String before;
+    try (Served served = new Served(data)) {
+      before = digests(served.listing(2)).get(0);
+    }
+
+    // The photo changes: a new picture under a signed URL that expires before the mirror reaches
+    // it (the test spends its one use); the MLS then gives a fresh URL for the same MediaKey.
+    byte[] picture = image(1200, 400, "jpeg");
+    String expired = mls.photo("signed-1.jpg", picture, "image/jpeg", PhotoBehaviour.ONCE);
+    HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create(expired)).build(),
+            HttpResponse.BodyHandlers.discarding());
+    ObjectNode changed = media("M-1", expired, 1, "Photo");
+    changed.put("MediaModificationTimestamp", T0.plus(Duration.ofHours(5)).toString());
+    mls.media(ResoRecords.listingKey(2), List.of(changed));
+    mls.put("Property", ResoRecords.property(7, 2, T0.plus(Duration.ofHours(5))));
+    String fresh = mls.photo("signed-2.jpg", picture, "image/jpeg", PhotoBehaviour.SERVED);
+    mls.onPage(
+        "Property",
+        0,
+        server -> {
+          ObjectNode renewed = media("M-1", fresh, 1, "Photo");
+          renewed.put("MediaModificationTimestamp", T0.plus(Duration.ofHours(5)).toString());
+          server.media(ResoRecords.listingKey(2), List.of(renewed));
+        });
+
+    Commands.Result result = pull("--incremental");
+
+    assertEquals(0, result.code(), result.err());
+    assertTrue(result.out().contains("photos: 1 mirrored, 0 failed"), result.out());
+    assertEquals(1, mls.photoRequests("signed-2.jpg"));
+    try (Served served = new Served(data)) {
+      List<String> after = digests(served.listing(2));
+      assertEquals(1, after.size());
+      assertTrue(!after.get(0).equals(before), "a new picture has a new URL");
+      assertEquals(List.of(1200, 400), served.size(after.get(0), 1600));
+      assertEquals(404, served.media("/media/v/" + before + "/400.jpg", "GET").statusCode());
+    }
+  }
+
+  private Commands.Result pull(String... more) {
+    List<String> args = new ArrayList<>(List.of("--media-max-rps", "1000", "--quiet"));
+    args.addAll(List.of(more));
+    return Commands.run(
+        new byte[0],
+        java.util.Map.of(),
+        "pull",
+        PullArgs.of(mls, data, secretFile, args.toArray(String[]::new)));
+  }
+
+  /** A RESO Media record of a listing's photo. */
+  private static ObjectNode media(String key, String url, int order, String category) {
+    ObjectNode media = JsonNodeFactory.instance.objectNode();
+    media.put("MediaKey", key);
+    media.put("MediaURL", url);
+    media.put("Order", order);
+    if (category != null) {
+      media.put("MediaCategory", category);
+    }
+    media.put("MediaModificationTimestamp", T0.toString());
+    return media;
+  }
+
+  /** A picture of two colours, encoded as {@code format}. */
+  private static byte[] image(int width, int height, String format) throws IOException {
+    BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = image.createGraphics();
+    g.setColor(new Color(200, 40, 40));
+    g.fillRect(0, 0, width / 2, height);
+    g.setColor(new Color(40, 40, 200));
+    g.fillRect(width / 2, 0, width - width / 2, height);
+    g.dispose();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertTrue(ImageIO.write(image, format, out), format);
+    return out.toByteArray();
+  }
+
+  /** The digests of a listing's photo URLs, in order; each URL must be the server's own. */
+  private static List<String> digests(JsonNode listing) {
+    List<String> digests = new ArrayList<>();
+    for (JsonNode url : listing.path("photos")) {
+      Matcher m = PHOTO_URL.matcher(url.asText());
+      assertTrue(m.matches(), url.asText());
+      digests.add(m.group(1));
+    }
+    return digests;
+  }
+
+  /** The server over the data directory, with what these tests ask of it. */
+  private static final class Served implements AutoCloseable {
+    private final ServedData server;
+
+    Served(Path data) throws Exception {
+      server = new ServedData(data);
+    }
+
+    JsonNode get(String path) throws Exception {
+      return server.json(path);
+    }
+
+    long mlsId(int listing) throws Exception {
+      return server
+          .one("/properties?vendor=v&idx=ignore&q=" + ResoRecords.listingId(listing))
+          .get("mlsId")
+          .asLong();
+    }
+
+    JsonNode listing(int listing) throws Exception {
+      return get("/properties/" + mlsId(listing) + "?vendor=v");
+    }
+
+    HttpResponse<byte[]> media(String path, String method, String... headers) throws Exception {
+      return server.anonymous(path, method, headers);
+    }
+
+    /** The width and height of a served variant. */
+    List<Integer> size(String digest, int width) throws Exception {
+      HttpResponse<byte[]> photo = media("/media/v/" + digest + "/" + width + ".jpg", "GET");
+      assertEquals(200, photo.statusCode(), digest + " " + width);
+      BufferedImage image = ImageIO.read(new ByteArrayInputStream(photo.body()));
+      return List.of(image.getWidth(), image.getHeight());
+    }
+
+    @Override
+    public void close() throws IOException {
+      server.close();
+    }
+  }
+}
