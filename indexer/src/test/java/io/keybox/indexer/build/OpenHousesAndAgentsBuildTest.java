@@ -6,24 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.agent.AgentDocuments;
-import io.keybox.schema.agent.AgentFields;
-import io.keybox.schema.agent.AgentQueries;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.openhouse.OpenHouseQueries;
-import io.keybox.schema.openhouse.OpenHouseSort;
-import io.keybox.schema.openhouse.OpenHouseSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -35,28 +26,21 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Open house and agent dumps: the join with the listings, stable keys, rejects. */
 class OpenHousesAndAgentsBuildTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Instant NOW = Instant.parse("2026-11-02T03:04:05Z");
-
   @TempDir Path dir;
 
   private VendorIndexBuilder builder() {
-    return new VendorIndexBuilder(JSON, Clock.fixed(NOW, ZoneOffset.UTC), 2);
+    return new BuildFixture(dir).builder();
   }
 
+  /** A dump of {@code lines} written with single quotes for double ones. */
   private Path dump(String name, String... lines) throws IOException {
-    Path file = dir.resolve(name);
-    Files.writeString(file, String.join("\n", lines).replace('\'', '"') + "\n");
-    return file;
+    return new BuildFixture(dir).dump(name, String.join("\n", lines).replace('\'', '"'));
   }
 
   private static String listing(String listingId) {
@@ -98,16 +82,8 @@ class OpenHousesAndAgentsBuildTest {
   private static Map<String, JsonNode> openHouseJson(VendorLayout layout, Query query)
       throws IOException {
     Map<String, JsonNode> found = new LinkedHashMap<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit : searcher.search(query, 100, OpenHouseSort.BY_KEY).scoreDocs) {
-        JsonNode oh =
-            JSON.readTree(
-                OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
-                    .toBytes(false, false));
-        found.put(oh.get("openHouseId").asText(), oh);
-      }
+    for (JsonNode oh : PublishedIndex.openHouses(layout, query)) {
+      found.put(oh.get("openHouseId").asText(), oh);
     }
     return found;
   }
@@ -147,16 +123,8 @@ class OpenHousesAndAgentsBuildTest {
 
   private static List<String> agentIds(VendorLayout layout) throws IOException {
     List<String> ids = new ArrayList<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit :
-          searcher.search(AgentQueries.allAgents(), 100, AgentFields.BY_NAME).scoreDocs) {
-        ids.add(
-            JSON.readTree(AgentDocuments.load(searcher.storedFields(), hit.doc))
-                .get("id")
-                .asText());
-      }
+    for (JsonNode agent : PublishedIndex.agents(layout)) {
+      ids.add(agent.get("id").asText());
     }
     return ids;
   }
@@ -357,13 +325,10 @@ class OpenHousesAndAgentsBuildTest {
     assertEquals(2, report.openHouses(), "OH1 and OH2, once each");
     assertEquals(0, report.openHousesRemoved(), "OH2 moved to C");
     assertEquals(Map.of("OH1", "1 A 50", "OH2", "90 C 30"), openHouses(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      assertEquals(1, searcher.count(ListingQueries.byListingId("A")), "A once, as mlsId 50");
-      assertEquals(0, searcher.count(ListingQueries.byMlsId(1)));
-      assertEquals(1, searcher.count(ListingQueries.byMlsId(50)));
-    }
+    assertEquals(
+        1, PublishedIndex.count(layout, ListingQueries.byListingId("A")), "A once, as mlsId 50");
+    assertEquals(0, PublishedIndex.count(layout, ListingQueries.byMlsId(1)));
+    assertEquals(1, PublishedIndex.count(layout, ListingQueries.byMlsId(50)));
 
     // Deleting A now removes the listing and its open house, nothing left under mlsId 1.
     BuildReport delete =
@@ -418,12 +383,9 @@ class OpenHousesAndAgentsBuildTest {
                 "listing: no listing with mlsId 1 in the listings dump or the index")),
         report.rejects());
     assertEquals(Map.of("OH1", "70 A 50", "OH2", "2 B 2"), openHouses(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      assertEquals(0, searcher.count(ListingQueries.byMlsId(1)), "A left 1; D was refused it");
-      assertEquals(1, searcher.count(ListingQueries.byMlsId(50)));
-    }
+    assertEquals(
+        0, PublishedIndex.count(layout, ListingQueries.byMlsId(1)), "A left 1; D was refused it");
+    assertEquals(1, PublishedIndex.count(layout, ListingQueries.byMlsId(50)));
   }
 
   @Test
@@ -581,9 +543,9 @@ class OpenHousesAndAgentsBuildTest {
         new FeedDumps(dump("l2.ndjson", listing("Q")), Optional.of(cut), Optional.empty());
     assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, dumps, true));
     assertEquals(Map.of(), openHouses(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      assertEquals(3, reader.numDocs(), "the previous commit still serves");
-    }
+    assertEquals(
+        3,
+        (int) PublishedIndex.read(layout, DirectoryReader::numDocs),
+        "the previous commit still serves");
   }
 }

@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
+import io.keybox.indexer.build.PublishedIndex;
 import io.keybox.indexer.build.Reject;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.RecordKind;
-import io.keybox.schema.openhouse.OpenHouseSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,10 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -118,17 +114,9 @@ final class OpenHouseJoinTest {
   /** openHouseId → the listingId of the listing embedded in it. */
   private static Map<String, String> openHouseListings(VendorLayout layout) throws IOException {
     Map<String, String> listingOf = new TreeMap<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit : searcher.search(RecordKind.OPEN_HOUSE.query(), 10).scoreDocs) {
-        JsonNode openHouse =
-            JSON.readTree(
-                OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
-                    .toBytes(false, false));
-        listingOf.put(
-            openHouse.get("openHouseId").asText(), openHouse.at("/listing/listingId").asText());
-      }
+    for (JsonNode openHouse : PublishedIndex.openHouses(layout, RecordKind.OPEN_HOUSE.query())) {
+      listingOf.put(
+          openHouse.get("openHouseId").asText(), openHouse.at("/listing/listingId").asText());
     }
     return listingOf;
   }
