@@ -9,6 +9,7 @@ import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.replica.ReplicaStatus;
@@ -129,9 +130,20 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
    */
   static FixtureServer withOneKey(Path dataDir, String vendor, String key, String secret)
       throws IOException {
-    Account account =
-        new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
-    return new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0));
+    return new FixtureServer(dataDir, oneKey(vendor, key, secret), ServerConfig.loopback(0));
+  }
+
+  /**
+   * An account without add-ons for {@code key} that reads {@code vendor} within {@code limit}; its
+   * secret is hashed with 1,000 iterations, quick enough for a test.
+   */
+  static Account account(String vendor, String key, String secret, RateLimit limit) {
+    return new Account(key, List.of(vendor), Set.of(), limit, SecretHash.create(secret, 1000));
+  }
+
+  /** The accounts of one unthrottled key without add-ons that reads {@code vendor}. */
+  static Accounts oneKey(String vendor, String key, String secret) {
+    return Accounts.of(List.of(account(vendor, key, secret, UNTHROTTLED)));
   }
 
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config) throws IOException {
@@ -177,10 +189,8 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   static FixtureServer following(
       Path dataDir, String vendor, String key, String secret, ReplicaStatus.Source replicas)
       throws IOException {
-    Account account =
-        new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
     return new FixtureServer(
-        dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0), replicas);
+        dataDir, oneKey(vendor, key, secret), ServerConfig.loopback(0), replicas);
   }
 
   /** A server whose health shows each vendor's replication from {@code replicas}. */

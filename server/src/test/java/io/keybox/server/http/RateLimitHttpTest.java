@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.RateLimit;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,7 +30,7 @@ class RateLimitHttpTest {
           });
 
   private static Account account(String key, RateLimit limit) {
-    return new Account(key, List.of("fixture"), Set.of(), limit, SecretHash.create(key, 1000));
+    return FixtureServer.account("fixture", key, key, limit);
   }
 
   private static HttpResponse<String> get(String key, String pathAndQuery) throws Exception {
