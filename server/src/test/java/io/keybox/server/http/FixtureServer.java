@@ -147,23 +147,13 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   }
 
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config) throws IOException {
-    this(
-        dataDir,
-        new Authenticator(accounts),
-        config,
-        new PrintStream(OutputStream.nullOutputStream()),
-        Optional.empty());
+    this(dataDir, accounts, config, Optional.empty());
   }
 
   /** A server with an admin listener when {@code admin} is given. */
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config, Optional<AdminListener> admin)
       throws IOException {
-    this(
-        dataDir,
-        new Authenticator(accounts),
-        config,
-        new PrintStream(OutputStream.nullOutputStream()),
-        admin);
+    this(dataDir, new Authenticator(accounts), config, noRequestLog(), admin);
   }
 
   /** A server whose accounts come from {@code authenticator}, logging requests to {@code log}. */
@@ -196,13 +186,12 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   /** A server whose health shows each vendor's replication from {@code replicas}. */
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config, ReplicaStatus.Source replicas)
       throws IOException {
-    this(
-        dataDir,
-        new Authenticator(accounts),
-        config,
-        new PrintStream(OutputStream.nullOutputStream()),
-        Optional.empty(),
-        replicas);
+    this(dataDir, new Authenticator(accounts), config, noRequestLog(), Optional.empty(), replicas);
+  }
+
+  /** Where a server's request log goes when the test does not read it. */
+  private static PrintStream noRequestLog() {
+    return new PrintStream(OutputStream.nullOutputStream());
   }
 
   private FixtureServer(
