@@ -29,10 +29,9 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -46,19 +45,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PublisherTest {
   private static final String VENDOR = "houston";
-  private static StoreKinds kinds;
+  @RegisterExtension static final StoreKinds kinds = new StoreKinds();
 
   @TempDir Path temp;
-
-  @BeforeAll
-  static void startStores() throws Exception {
-    kinds = StoreKinds.start();
-  }
-
-  @AfterAll
-  static void stopStores() throws Exception {
-    kinds.close();
-  }
 
   /** A clock the test moves, starting now (objects carry the store's real write times). */
   private static final class TestClock extends Clock {
