@@ -31,8 +31,9 @@ class AgentsHttpTest {
   @RegisterExtension
   static final FixtureServer server =
       FixtureServer.perClass(
+          "fixture",
+          "basic",
           dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
             SecretHash hash = SecretHash.create(SECRET, 1000);
             Accounts accounts =
                 Accounts.of(

@@ -21,13 +21,13 @@ class DocsPageHttpTest {
   @RegisterExtension
   static final FixtureServer on =
       FixtureServer.perClass(
-          dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
-            return new FixtureServer(
-                dataDir,
-                FixtureServer.oneKey("fixture", "k", "s"),
-                io.keybox.server.http.ServerConfig.loopback(0).withPages(true));
-          });
+          "fixture",
+          "basic",
+          dataDir ->
+              new FixtureServer(
+                  dataDir,
+                  FixtureServer.oneKey("fixture", "k", "s"),
+                  io.keybox.server.http.ServerConfig.loopback(0).withPages(true)));
 
   @RegisterExtension
   static final FixtureServer off = FixtureServer.perClass("fixture", "basic", "k", "s");

@@ -91,10 +91,18 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
    * unthrottled key that reads it ({@link #withOneKey}).
    */
   static FixtureServer perClass(String vendor, String fixture, String key, String secret) {
+    return perClass(vendor, fixture, dataDir -> withOneKey(dataDir, vendor, key, secret));
+  }
+
+  /**
+   * A per-class server over {@code data/fixtures/<fixture>} indexed as {@code vendor}, then started
+   * by {@code setup} (its keys, limits or logs).
+   */
+  static FixtureServer perClass(String vendor, String fixture, Setup setup) {
     return perClass(
         dataDir -> {
           index(dataDir, vendor, fixture);
-          return withOneKey(dataDir, vendor, key, secret);
+          return setup.start(dataDir);
         });
   }
 

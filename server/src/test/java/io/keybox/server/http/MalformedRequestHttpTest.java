@@ -51,8 +51,9 @@ class MalformedRequestHttpTest {
   @RegisterExtension
   static final FixtureServer server =
       FixtureServer.perClass(
+          "fixture",
+          "basic",
           dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
             Account tester = FixtureServer.account("fixture", KEY, SECRET, RateLimit.DEFAULT);
             Limits limits =
                 new Limits(

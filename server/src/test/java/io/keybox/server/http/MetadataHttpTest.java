@@ -36,8 +36,9 @@ class MetadataHttpTest {
   @RegisterExtension
   static final FixtureServer server =
       FixtureServer.perClass(
+          "fixture",
+          "basic",
           dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
             indexSwapVendor("Alvin");
             SecretHash hash = SecretHash.create(SECRET, 1000);
             Accounts accounts =

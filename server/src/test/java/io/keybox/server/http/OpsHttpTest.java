@@ -33,10 +33,9 @@ class OpsHttpTest {
   @RegisterExtension
   static final FixtureServer server =
       FixtureServer.perClass(
-          dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
-            return new FixtureServer(dataDir, accounts("fixture"), ServerConfig.loopback(0));
-          });
+          "fixture",
+          "basic",
+          dataDir -> new FixtureServer(dataDir, accounts("fixture"), ServerConfig.loopback(0)));
 
   private static Accounts accounts(String... vendors) {
     return Accounts.of(

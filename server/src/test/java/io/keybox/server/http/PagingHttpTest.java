@@ -57,10 +57,10 @@ class PagingHttpTest {
    */
   private static FixtureServer serving(ServerConfig config) {
     return FixtureServer.perClass(
-        dataDir -> {
-          FixtureServer.index(dataDir, "fixture", "basic");
-          return new FixtureServer(dataDir, FixtureServer.oneKey("fixture", KEY, SECRET), config);
-        });
+        "fixture",
+        "basic",
+        dataDir ->
+            new FixtureServer(dataDir, FixtureServer.oneKey("fixture", KEY, SECRET), config));
   }
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {

@@ -18,16 +18,16 @@ class RateLimitHttpTest {
   @RegisterExtension
   static final FixtureServer server =
       FixtureServer.perClass(
-          dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
-            return new FixtureServer(
-                dataDir,
-                Accounts.of(
-                    List.of(
-                        account("slow", new RateLimit(1, 3)),
-                        account("roomy", new RateLimit(100, 200)))),
-                ServerConfig.loopback(0));
-          });
+          "fixture",
+          "basic",
+          dataDir ->
+              new FixtureServer(
+                  dataDir,
+                  Accounts.of(
+                      List.of(
+                          account("slow", new RateLimit(1, 3)),
+                          account("roomy", new RateLimit(100, 200)))),
+                  ServerConfig.loopback(0)));
 
   private static Account account(String key, RateLimit limit) {
     return FixtureServer.account("fixture", key, key, limit);
