@@ -30,9 +30,7 @@ class AgentsHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
-          "fixture",
-          "basic",
+      FixtureServer.perClassOnBasic(
           dataDir -> {
             SecretHash hash = SecretHash.create(SECRET, 1000);
             Accounts accounts =

@@ -20,9 +20,7 @@ class DocsPageHttpTest {
 
   @RegisterExtension
   static final FixtureServer on =
-      FixtureServer.perClass(
-          "fixture",
-          "basic",
+      FixtureServer.perClassOnBasic(
           dataDir ->
               new FixtureServer(
                   dataDir,

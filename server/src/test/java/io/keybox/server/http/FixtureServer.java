@@ -95,6 +95,14 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   }
 
   /**
+   * A per-class server over {@code data/fixtures/basic} indexed as vendor {@code fixture}, then
+   * started by {@code setup} (its keys, limits or logs).
+   */
+  static FixtureServer perClassOnBasic(Setup setup) {
+    return perClass("fixture", "basic", setup);
+  }
+
+  /**
    * A per-class server over {@code data/fixtures/<fixture>} indexed as {@code vendor}, then started
    * by {@code setup} (its keys, limits or logs).
    */

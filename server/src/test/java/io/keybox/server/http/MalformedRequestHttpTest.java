@@ -50,9 +50,7 @@ class MalformedRequestHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
-          "fixture",
-          "basic",
+      FixtureServer.perClassOnBasic(
           dataDir -> {
             Account tester = FixtureServer.account("fixture", KEY, SECRET, RateLimit.DEFAULT);
             Limits limits =

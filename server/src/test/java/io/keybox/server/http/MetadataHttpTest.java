@@ -35,9 +35,7 @@ class MetadataHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
-          "fixture",
-          "basic",
+      FixtureServer.perClassOnBasic(
           dataDir -> {
             indexSwapVendor("Alvin");
             SecretHash hash = SecretHash.create(SECRET, 1000);

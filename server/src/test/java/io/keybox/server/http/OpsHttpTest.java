@@ -32,9 +32,7 @@ class OpsHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
-          "fixture",
-          "basic",
+      FixtureServer.perClassOnBasic(
           dataDir -> new FixtureServer(dataDir, accounts("fixture"), ServerConfig.loopback(0)));
 
   private static Accounts accounts(String... vendors) {

@@ -56,9 +56,7 @@ class PagingHttpTest {
    * A per-class server over the basic fixture with the one test key, configured by {@code config}.
    */
   private static FixtureServer serving(ServerConfig config) {
-    return FixtureServer.perClass(
-        "fixture",
-        "basic",
+    return FixtureServer.perClassOnBasic(
         dataDir ->
             new FixtureServer(dataDir, FixtureServer.oneKey("fixture", KEY, SECRET), config));
   }

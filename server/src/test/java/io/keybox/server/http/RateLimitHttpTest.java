@@ -17,9 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RateLimitHttpTest {
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
-          "fixture",
-          "basic",
+      FixtureServer.perClassOnBasic(
           dataDir ->
               new FixtureServer(
                   dataDir,
