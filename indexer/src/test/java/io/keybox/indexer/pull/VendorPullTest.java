@@ -88,7 +88,7 @@ final class VendorPullTest {
     mls.put("Property", changed);
     mls.put("Property", ResoRecords.property(7, 900, modified(LISTINGS + 101)));
     mls.clearLog();
-    fixture.clock.set(NOW.plus(Duration.ofHours(1)));
+    fixture.clock.setInstant(NOW.plus(Duration.ofHours(1)));
 
     pull(VendorPull.Mode.AUTO);
 
@@ -192,7 +192,7 @@ final class VendorPullTest {
 
     assertEquals(LISTINGS + 1, fixture.indexed.get(Resource.PROPERTY).size());
     assertEquals(NOW, fixture.state().orElseThrow().marks().get(Resource.PROPERTY));
-    fixture.clock.set(NOW.plus(Duration.ofMinutes(10)));
+    fixture.clock.setInstant(NOW.plus(Duration.ofMinutes(10)));
     pull(VendorPull.Mode.INCREMENTAL);
     assertTrue(fixture.indexed.get(Resource.PROPERTY).containsKey(ResoRecords.listingKey(501)));
     assertEquals(NOW.plusSeconds(60), fixture.state().orElseThrow().marks().get(Resource.PROPERTY));
