@@ -1,5 +1,6 @@
 package io.keybox.schema;
 
+import io.keybox.schema.listing.ListingDocuments;
 import java.util.function.Supplier;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -40,6 +41,12 @@ public final class ClassIndex implements BeforeAllCallback, AfterAllCallback {
   public ClassIndex(Supplier<IndexWriterConfig> config, Writes writes) {
     this.config = config;
     this.writes = writes;
+  }
+
+  /** An index sorted by mlsId as the indexer sorts a vendor's index, written by {@code writes}. */
+  public static ClassIndex sortedAsVendorIndexes(Writes writes) {
+    return new ClassIndex(
+        () -> new IndexWriterConfig().setIndexSort(ListingDocuments.INDEX_SORT), writes);
   }
 
   @Override

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.geo.Polygon;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -60,9 +59,7 @@ class ListingFieldsRoundTripTest {
 
   @RegisterExtension
   static final ClassIndex index =
-      new ClassIndex(
-          () -> new IndexWriterConfig().setIndexSort(ListingDocuments.INDEX_SORT),
-          ListingFieldsRoundTripTest::write);
+      ClassIndex.sortedAsVendorIndexes(ListingFieldsRoundTripTest::write);
 
   private static void write(IndexWriter writer) throws Exception {
     ListingDocuments documents = new ListingDocuments(JSON);

@@ -50,10 +50,7 @@ class OpenHouseRoundTripTest {
           + "'property':{'type':'RNT'},'address':{'city':'Houston'},'mls':{'status':'Active'}}";
 
   @RegisterExtension
-  static final ClassIndex index =
-      new ClassIndex(
-          () -> new IndexWriterConfig().setIndexSort(ListingDocuments.INDEX_SORT),
-          OpenHouseRoundTripTest::write);
+  static final ClassIndex index = ClassIndex.sortedAsVendorIndexes(OpenHouseRoundTripTest::write);
 
   private static JsonNode json(String singleQuoted) throws IOException {
     return JSON.readTree(singleQuoted.replace('\'', '"'));
