@@ -228,13 +228,14 @@ final class PhotosCommandTest {
   }
 
   private Commands.Result pull(String... more) {
-    List<String> args = new ArrayList<>(List.of("--media-max-rps", "1000", "--quiet"));
-    args.addAll(List.of(more));
+    List<String> options = new ArrayList<>(PullArguments.clientCredentials(mls, secretFile));
+    options.addAll(List.of("--max-rps", "1000", "--media-max-rps", "1000", "--quiet"));
+    options.addAll(List.of(more));
     return Commands.run(
         new byte[0],
         java.util.Map.of(),
         "pull",
-        PullArgs.of(mls, data, secretFile, args.toArray(String[]::new)));
+        PullArguments.of(data, "v", mls, options).toArray(String[]::new));
   }
 
   /** A RESO Media record of a listing's photo. */

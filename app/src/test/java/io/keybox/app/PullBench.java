@@ -5,7 +5,10 @@ import io.keybox.indexer.pull.fixture.ResoWebApiServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * A manual measurement, not a test: {@code keybox pull} of N records (default 50,000) from {@link
@@ -43,29 +46,16 @@ public final class PullBench {
       }
       ResoRecords.members(t0).forEach(m -> mls.put("Member", m));
       Path secret = Files.writeString(dir.resolve("secret"), ResoWebApiServer.CLIENT_SECRET);
+      List<String> options = new ArrayList<>(PullArguments.clientCredentials(mls, secret));
+      options.addAll(
+          List.of(
+              "--page-size", String.valueOf(pageSize), "--max-rps", "1000", "--paging", paging));
+      List<String> arguments = PullArguments.of(dir.resolve("data"), "bench", mls, options);
       Console console = Console.system();
       int code =
           Keybox.run(
               new Console(console.in(), console.out(), console.err(), Map.of()),
-              "pull",
-              "--data-dir",
-              dir.resolve("data").toString(),
-              "--vendor",
-              "bench",
-              "--url",
-              mls.serviceRoot(),
-              "--token-url",
-              mls.tokenUrl(),
-              "--client-id",
-              ResoWebApiServer.CLIENT_ID,
-              "--client-secret-file",
-              secret.toString(),
-              "--page-size",
-              String.valueOf(pageSize),
-              "--max-rps",
-              "1000",
-              "--paging",
-              paging);
+              Stream.concat(Stream.of("pull"), arguments.stream()).toArray(String[]::new));
       System.out.println("exit code " + code + ", data in " + dir);
     }
   }

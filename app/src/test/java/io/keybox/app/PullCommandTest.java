@@ -66,16 +66,22 @@ final class PullCommandTest {
     return pull(Map.of(), more);
   }
 
+  /** {@code pull} of vendor v with the bearer token {@code token} in the environment. */
+  private Commands.Result pullWithToken(String token, String... more) {
+    return Commands.run(
+        new byte[0],
+        Map.of(PullCommand.BEARER_TOKEN_ENV, token),
+        "pull",
+        PullArguments.of(data, "v", mls, List.of(more)).toArray(String[]::new));
+  }
+
   private Commands.Result pull(Map<String, String> env, String... more) {
-    List<String> args =
-        new ArrayList<>(List.of("--page-size", String.valueOf(PAGE), "--threads", "2"));
-    args.addAll(List.of(more));
-    Commands.Result result =
-        Commands.run(
-            new byte[0],
-            env,
-            "pull",
-            PullArgs.of(mls, data, secretFile, args.toArray(String[]::new)));
+    List<String> options = new ArrayList<>(PullArguments.clientCredentials(mls, secretFile));
+    options.addAll(
+        List.of("--page-size", String.valueOf(PAGE), "--max-rps", "1000", "--threads", "2"));
+    options.addAll(List.of(more));
+    List<String> args = PullArguments.of(data, "v", mls, options);
+    Commands.Result result = Commands.run(new byte[0], env, "pull", args.toArray(String[]::new));
     for (String secret :
         List.of(ResoWebApiServer.CLIENT_SECRET, ResoWebApiServer.BEARER_TOKEN, "tok-")) {
       assertFalse(result.out().contains(secret), "secret in the output: " + result.out());
@@ -364,19 +370,7 @@ final class PullCommandTest {
     assertFalse(Files.exists(data.resolve("v").resolve("pull-state.json")));
     assertFalse(Files.exists(data.resolve("v").resolve("index")));
 
-    Commands.Result bearer =
-        Commands.run(
-            new byte[0],
-            Map.of(PullCommand.BEARER_TOKEN_ENV, "not-the-token"),
-            "pull",
-            "--data-dir",
-            data.toString(),
-            "--vendor",
-            "v",
-            "--url",
-            mls.serviceRoot(),
-            "--max-rps",
-            "1000");
+    Commands.Result bearer = pullWithToken("not-the-token", "--max-rps", "1000");
     assertEquals(1, bearer.code());
     assertTrue(
         bearer
@@ -396,16 +390,8 @@ final class PullCommandTest {
   @Test
   void aBearerTokenFromTheEnvironmentPullsTheFilteredRecords() throws Exception {
     Commands.Result result =
-        Commands.run(
-            new byte[0],
-            Map.of(PullCommand.BEARER_TOKEN_ENV, ResoWebApiServer.BEARER_TOKEN),
-            "pull",
-            "--data-dir",
-            data.toString(),
-            "--vendor",
-            "v",
-            "--url",
-            mls.serviceRoot(),
+        pullWithToken(
+            ResoWebApiServer.BEARER_TOKEN,
             "--resources",
             "Property",
             "--filter",

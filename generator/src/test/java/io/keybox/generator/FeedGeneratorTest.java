@@ -25,6 +25,27 @@ import org.junit.jupiter.api.io.TempDir;
 /** Determinism, seeds, vendors and the gzip directory output of {@link FeedGenerator}. */
 class FeedGeneratorTest {
 
+  /**
+   * Each listing of {@code first} has the same {@code members} as the listing at its place in
+   * {@code second}.
+   */
+  private static void assertSameAtEachPlace(
+      List<JsonNode> first, List<JsonNode> second, String... members) {
+    for (int i = 0; i < first.size(); i++) {
+      for (String member : members) {
+        assertEquals(first.get(i).get(member), second.get(i).get(member), member + " of " + i);
+      }
+    }
+  }
+
+  /**
+   * The listings of a feed of {@code count} listings generated from {@code seed} for {@code
+   * vendor}.
+   */
+  private static List<JsonNode> listings(int count, long seed, String vendor) {
+    return GeneratedFeed.generate(new GeneratorConfig(count, seed, vendor)).listingNodes();
+  }
+
   @Test
   void sameConfigGivesIdenticalBytes() {
     GeneratorConfig config = new GeneratorConfig(1500, 42, "houston");
@@ -53,29 +74,21 @@ class FeedGeneratorTest {
   void aPrefixOfTheListingsIsTheSameWhateverTheCount() {
     // Each listing has its own random stream, so listing i does not depend on the feed's size
     // (except for the agent pool, which is sized from it).
-    List<JsonNode> small =
-        GeneratedFeed.generate(new GeneratorConfig(100, 9, "houston")).listingNodes();
-    List<JsonNode> large =
-        GeneratedFeed.generate(new GeneratorConfig(300, 9, "houston")).listingNodes();
-    for (int i = 0; i < small.size(); i++) {
-      assertEquals(small.get(i).get("listingId"), large.get(i).get("listingId"));
-      assertEquals(small.get(i).get("property"), large.get(i).get("property"));
-      assertEquals(small.get(i).get("address"), large.get(i).get("address"));
-    }
+    List<JsonNode> small = listings(100, 9, "houston");
+    List<JsonNode> large = listings(300, 9, "houston");
+    assertSameAtEachPlace(small, large, "listingId", "property", "address");
   }
 
   @Test
   void vendorLabelsUrlsButNotTheData() {
-    List<JsonNode> houston =
-        GeneratedFeed.generate(new GeneratorConfig(200, 5, "houston")).listingNodes();
-    List<JsonNode> acme =
-        GeneratedFeed.generate(new GeneratorConfig(200, 5, "acme-mls")).listingNodes();
-    for (int i = 0; i < houston.size(); i++) {
-      assertEquals(houston.get(i).get("listingId"), acme.get(i).get("listingId"));
-      assertEquals(houston.get(i).get("listPrice"), acme.get(i).get("listPrice"));
-      String photo = acme.get(i).get("photos").get(0).asText();
+    List<JsonNode> houston = listings(200, 5, "houston");
+    List<JsonNode> acme = listings(200, 5, "acme-mls");
+    assertEquals(houston.size(), acme.size());
+    assertSameAtEachPlace(houston, acme, "listingId", "listPrice");
+    for (JsonNode listing : acme) {
+      String photo = listing.get("photos").get(0).asText();
       assertTrue(photo.startsWith("https://photos.example.com/acme-mls/"), photo);
-      assertEquals("acme-mls", acme.get(i).get("mls").get("originatingSystemName").asText());
+      assertEquals("acme-mls", listing.get("mls").get("originatingSystemName").asText());
     }
   }
 

@@ -20,8 +20,10 @@ import org.apache.lucene.index.CorruptIndexException;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -35,14 +37,24 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PublishFetchTest {
   private static final String VENDOR = "houston";
-  private static StoreKinds kinds;
+  @RegisterExtension static final StoreKinds kinds = new StoreKinds();
   private static Transfers transfers;
 
   @TempDir Path temp;
 
+  /** The indexer's vendor folder and the replica's vendor folder, under {@link #temp}. */
+  private Path indexer;
+
+  private Path replica;
+
+  @BeforeEach
+  void vendorFolders() {
+    indexer = temp.resolve("indexer");
+    replica = temp.resolve("replica");
+  }
+
   @BeforeAll
-  static void startStores() throws Exception {
-    kinds = StoreKinds.start();
+  static void startTransfers() {
     transfers = new Transfers(4, "test-transfer");
   }
 
@@ -57,9 +69,25 @@ class PublishFetchTest {
     return replica.resolve(ReplicaFolder.CURRENT);
   }
 
+  /** A replica one publication behind the store, and what that publication moved. */
+  private record OneBehind(Fetcher fetcher, PublishResult published) {}
+
+  /**
+   * Commits ids 0-4 in the indexer's folder, publishes them to {@code store} and fetches them into
+   * the replica's, then commits ids 5-7 and publishes them too, not yet fetched.
+   */
+  private OneBehind secondPublishedFirstFetched(Store store) throws IOException {
+    Publisher publisher = new Publisher(store);
+    TestIndexes.commit(indexer, true, 0, 5, "first");
+    publisher.publish(VENDOR, indexer);
+    Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
+    fetcher.fetch();
+    TestIndexes.commit(indexer, false, 5, 8, "second");
+    return new OneBehind(fetcher, publisher.publish(VENDOR, indexer));
+  }
+
   @AfterAll
-  static void stopStores() throws Exception {
-    kinds.close();
+  static void stopTransfers() {
     transfers.close();
   }
 
@@ -83,7 +111,6 @@ class PublishFetchTest {
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
   void publishThenFetchIntoAnEmptyFolder(String kind) throws Exception {
-    Path indexer = temp.resolve("indexer");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
       PublishResult published = new Publisher(store).publish(VENDOR, indexer);
@@ -94,7 +121,6 @@ class PublishFetchTest {
       new Publisher(store).publish("dallas", indexer);
       assertEquals(List.of("dallas", VENDOR), Layout.vendors(store));
 
-      Path replica = temp.resolve("replica");
       FetchResult fetched = new Fetcher(store, VENDOR, replica, transfers).fetch();
       assertEquals(Outcome.UPDATED, fetched.outcome());
       assertEquals(1, fetched.sequence());
@@ -123,17 +149,9 @@ class PublishFetchTest {
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
   void anIncrementalPublicationMovesOnlyTheNewFiles(String kind) throws Exception {
-    Path indexer = temp.resolve("indexer");
-    Path replica = temp.resolve("replica");
-    TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store);
-      publisher.publish(VENDOR, indexer);
-      Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
-      fetcher.fetch();
-
-      TestIndexes.commit(indexer, false, 5, 8, "second");
-      PublishResult published = publisher.publish(VENDOR, indexer);
+      OneBehind replicated = secondPublishedFirstFetched(store);
+      PublishResult published = replicated.published();
       // New: _1.cfe, _1.cfs, _1.si, segments_2, ids.tsv; already stored: the three _0 files.
       assertEquals(2, published.sequence());
       assertEquals(2, published.generation());
@@ -141,7 +159,7 @@ class PublishFetchTest {
       assertEquals(3, published.skipped());
       assertEquals(0, published.deleted());
 
-      FetchResult fetched = fetcher.fetch();
+      FetchResult fetched = replicated.fetcher().fetch();
       assertEquals(Outcome.UPDATED, fetched.outcome());
       assertEquals(5, fetched.downloaded());
       assertEquals(published.uploadedBytes(), fetched.downloadedBytes());
@@ -157,17 +175,8 @@ class PublishFetchTest {
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
   void aCorruptedObjectIsRejectedAndTheOldCommitStays(String kind) throws Exception {
-    Path indexer = temp.resolve("indexer");
-    Path replica = temp.resolve("replica");
-    TestIndexes.commit(indexer, true, 0, 5, "first");
     try (Store store = kinds.open(kind, temp)) {
-      Publisher publisher = new Publisher(store);
-      publisher.publish(VENDOR, indexer);
-      Fetcher fetcher = new Fetcher(store, VENDOR, replica, transfers);
-      fetcher.fetch();
-
-      TestIndexes.commit(indexer, false, 5, 8, "second");
-      publisher.publish(VENDOR, indexer);
+      Fetcher fetcher = secondPublishedFirstFetched(store).fetcher();
       Manifest second = Layout.read(store.get(Layout.manifest(VENDOR, 2)), Manifest.class, "m2");
       FileEntry cfs =
           second.files().stream().filter(f -> f.name().equals("_1.cfs")).findFirst().orElseThrow();
@@ -196,9 +205,7 @@ class PublishFetchTest {
   @ValueSource(strings = {"s3", "file"})
   void aRebuildFromScratchIsAnotherDirectoryAndTheOldOnesFilesGoWithIt(String kind)
       throws Exception {
-    Path indexer = temp.resolve("indexer");
     Path rebuilt = temp.resolve("rebuilt");
-    Path replica = temp.resolve("replica");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     TestIndexes.commit(indexer, false, 5, 10, "second");
     TestIndexes.commit(indexer, false, 10, 15, "third");
@@ -243,8 +250,6 @@ class PublishFetchTest {
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
   void anInterruptedFetchResumesWithoutDownloadingAgain(String kind) throws Exception {
-    Path indexer = temp.resolve("indexer");
-    Path replica = temp.resolve("replica");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     TestIndexes.commit(indexer, false, 5, 10, "second");
     TestIndexes.commit(indexer, false, 10, 15, "third");
@@ -286,8 +291,6 @@ class PublishFetchTest {
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
   void anUnchangedPointerDownloadsNothing(String kind) throws Exception {
-    Path indexer = temp.resolve("indexer");
-    Path replica = temp.resolve("replica");
     try (Store store = kinds.open(kind, temp)) {
       CountingStore counting = new CountingStore(store);
       Fetcher fetcher = new Fetcher(counting, VENDOR, replica, transfers);
@@ -317,8 +320,6 @@ class PublishFetchTest {
   @Test
   void theEndpointComesFromTheEnvironmentAndAnUnreachableStoreLeavesTheLastGoodCommit()
       throws Exception {
-    Path indexer = temp.resolve("indexer");
-    Path replica = temp.resolve("replica");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     StoreUrl url = StoreUrl.parse("s3://" + kinds.newBucket() + "/keybox");
     Map<String, String> environment =
@@ -352,7 +353,6 @@ class PublishFetchTest {
   @ParameterizedTest
   @ValueSource(strings = {"s3", "file"})
   void aLocallyCorruptedFileIsNeverPublished(String kind) throws Exception {
-    Path indexer = temp.resolve("indexer");
     TestIndexes.commit(indexer, true, 0, 5, "first");
     Path cfs = indexer.resolve("index").resolve("_0.cfs");
     byte[] bytes = Files.readAllBytes(cfs);

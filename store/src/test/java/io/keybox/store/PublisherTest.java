@@ -9,10 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +27,13 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.store.LockObtainFailedException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.threeten.extra.MutableClock;
 
 /**
  * The store's conditional create, and the publisher's one-at-a-time rules and its retention by time
@@ -46,39 +44,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class PublisherTest {
   private static final String VENDOR = "houston";
-  private static StoreKinds kinds;
+  @RegisterExtension static final StoreKinds kinds = new StoreKinds();
 
   @TempDir Path temp;
-
-  @BeforeAll
-  static void startStores() throws Exception {
-    kinds = StoreKinds.start();
-  }
-
-  @AfterAll
-  static void stopStores() throws Exception {
-    kinds.close();
-  }
-
-  /** A clock the test moves, starting now (objects carry the store's real write times). */
-  private static final class TestClock extends Clock {
-    volatile Instant now = Instant.now();
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
 
   // The store's conditional create, which the lock and the manifest rely on.
 
@@ -120,7 +88,7 @@ class PublisherTest {
   void retentionIsByTimeAndSparesWhatAManifestWithinTheWindowNames(String kind) throws Exception {
     Path first = temp.resolve("first");
     Path second = temp.resolve("second");
-    TestClock clock = new TestClock();
+    MutableClock clock = MutableClock.of(Instant.now(), ZoneOffset.UTC);
     try (Store store = kinds.open(kind, temp)) {
       Publisher publisher = new Publisher(store, Duration.ofHours(1), clock, 4);
       TestIndexes.commit(first, true, 0, 5, "p1");
@@ -128,7 +96,7 @@ class PublisherTest {
       TestIndexes.commit(first, false, 5, 8, "p2");
       assertEquals(0, publisher.publish(VENDOR, first).deleted());
       TestIndexes.commit(second, true, 20, 22, "p3");
-      clock.now = clock.now.plus(Duration.ofMinutes(59));
+      clock.add(Duration.ofMinutes(59));
       // Publication 3 names none of publication 1's objects, but manifest 1 is 59 minutes old.
       assertEquals(0, publisher.publish(VENDOR, second).deleted());
       Manifest one = Layout.read(store.get(Layout.manifest(VENDOR, 1)), Manifest.class, "m1");
@@ -136,7 +104,7 @@ class PublisherTest {
         assertTrue(store.exists(key), key);
       }
 
-      clock.now = clock.now.plus(Duration.ofMinutes(2));
+      clock.add(Duration.ofMinutes(2));
       TestIndexes.commit(second, false, 22, 23, "p4");
       PublishResult fourth = publisher.publish(VENDOR, second);
       assertEquals(4, fourth.sequence());
@@ -241,18 +209,18 @@ class PublisherTest {
   void aLockLeftByAKilledPublisherIsTakenOverOnceExpired() throws Exception {
     Path indexer = temp.resolve("indexer");
     TestIndexes.commit(indexer, true, 0, 5, "first");
-    TestClock clock = new TestClock();
+    MutableClock clock = MutableClock.of(Instant.now(), ZoneOffset.UTC);
     try (Store store = kinds.open("file", temp)) {
       store.put(
           Layout.lock(VENDOR),
-          ("holder 1@killed\nexpires " + clock.now.plus(Duration.ofMinutes(30)) + "\n")
+          ("holder 1@killed\nexpires " + clock.instant().plus(Duration.ofMinutes(30)) + "\n")
               .getBytes(StandardCharsets.UTF_8));
       Publisher publisher = new Publisher(store, Duration.ofHours(24), clock, 2);
       PublishConflictException held =
           assertThrows(PublishConflictException.class, () -> publisher.publish(VENDOR, indexer));
       assertTrue(held.getMessage().contains("1@killed"), held.getMessage());
 
-      clock.now = clock.now.plus(Duration.ofMinutes(31));
+      clock.add(Duration.ofMinutes(31));
       assertEquals(1, publisher.publish(VENDOR, indexer).sequence());
       assertFalse(store.exists(Layout.lock(VENDOR)));
     }

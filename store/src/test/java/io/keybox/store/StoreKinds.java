@@ -9,6 +9,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
@@ -17,27 +20,27 @@ import software.amazon.awssdk.services.s3.S3Client;
 /**
  * The two kinds of store the tests run against: S3Proxy on loopback (an in-memory blob store) and a
  * folder. Each {@link #open} makes a new, empty store, opened through {@link StoreUrl} as a command
- * would.
+ * would. S3Proxy runs for the tests of one class:
+ *
+ * <pre>{@code
+ * @RegisterExtension static final StoreKinds kinds = new StoreKinds();
+ * }</pre>
  */
-final class StoreKinds implements AutoCloseable {
-  private final S3Proxy proxy;
-  private final URI endpoint;
-  private final S3Client admin;
+final class StoreKinds implements BeforeAllCallback, AfterAllCallback {
+  // Set before the class's tests by beforeAll.
+  private S3Proxy proxy;
+  private URI endpoint;
+  private S3Client admin;
   private final AtomicInteger buckets = new AtomicInteger();
 
-  private StoreKinds(S3Proxy proxy, URI endpoint, S3Client admin) {
-    this.proxy = proxy;
-    this.endpoint = endpoint;
-    this.admin = admin;
-  }
-
   /** Starts S3Proxy on a free loopback port. */
-  static StoreKinds start() throws Exception {
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
     // The SDK's default chains read these: StoreUrl never takes credentials as arguments.
     System.setProperty("aws.accessKeyId", "keybox-test");
     System.setProperty("aws.secretAccessKey", "keybox-test-secret");
     System.setProperty("aws.region", "us-east-1");
-    S3Proxy proxy =
+    proxy =
         S3Proxy.builder()
             .blobStore(new TransientNio2BlobStore())
             .endpoint(URI.create("http://127.0.0.1:0"))
@@ -51,8 +54,8 @@ final class StoreKinds implements AutoCloseable {
       }
       Thread.sleep(5);
     }
-    URI endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
-    return new StoreKinds(proxy, endpoint, client(endpoint));
+    endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
+    admin = client(endpoint);
   }
 
   /** S3Proxy's endpoint. */
@@ -113,7 +116,7 @@ final class StoreKinds implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
+  public void afterAll(ExtensionContext context) throws Exception {
     admin.close();
     proxy.stop();
   }

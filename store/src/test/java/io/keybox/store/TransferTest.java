@@ -27,10 +27,9 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
 import org.apache.lucene.store.FSDirectory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,19 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class TransferTest {
   private static final long PART = 5L << 20;
-  private static StoreKinds kinds;
+  @RegisterExtension static final StoreKinds kinds = new StoreKinds();
 
   @TempDir Path temp;
-
-  @BeforeAll
-  static void startStores() throws Exception {
-    kinds = StoreKinds.start();
-  }
-
-  @AfterAll
-  static void stopStores() throws Exception {
-    kinds.close();
-  }
 
   @Test
   void aFileOverThePartSizeIsUploadedInPartsAndComesBackWhole() throws Exception {

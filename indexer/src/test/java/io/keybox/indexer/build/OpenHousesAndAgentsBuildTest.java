@@ -6,24 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.agent.AgentDocuments;
-import io.keybox.schema.agent.AgentFields;
-import io.keybox.schema.agent.AgentQueries;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.openhouse.OpenHouseQueries;
-import io.keybox.schema.openhouse.OpenHouseSort;
-import io.keybox.schema.openhouse.OpenHouseSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -35,28 +26,21 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Open house and agent dumps: the join with the listings, stable keys, rejects. */
 class OpenHousesAndAgentsBuildTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Instant NOW = Instant.parse("2026-11-02T03:04:05Z");
-
   @TempDir Path dir;
 
   private VendorIndexBuilder builder() {
-    return new VendorIndexBuilder(JSON, Clock.fixed(NOW, ZoneOffset.UTC), 2);
+    return new BuildFixture(dir).builder();
   }
 
+  /** A dump of {@code lines} written with single quotes for double ones. */
   private Path dump(String name, String... lines) throws IOException {
-    Path file = dir.resolve(name);
-    Files.writeString(file, String.join("\n", lines).replace('\'', '"') + "\n");
-    return file;
+    return new BuildFixture(dir).dump(name, String.join("\n", lines).replace('\'', '"'));
   }
 
   private static String listing(String listingId) {
@@ -98,16 +82,8 @@ class OpenHousesAndAgentsBuildTest {
   private static Map<String, JsonNode> openHouseJson(VendorLayout layout, Query query)
       throws IOException {
     Map<String, JsonNode> found = new LinkedHashMap<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit : searcher.search(query, 100, OpenHouseSort.BY_KEY).scoreDocs) {
-        JsonNode oh =
-            JSON.readTree(
-                OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
-                    .toBytes(false, false));
-        found.put(oh.get("openHouseId").asText(), oh);
-      }
+    for (JsonNode oh : PublishedIndex.openHouses(layout, query)) {
+      found.put(oh.get("openHouseId").asText(), oh);
     }
     return found;
   }
@@ -125,38 +101,44 @@ class OpenHousesAndAgentsBuildTest {
     return List.copyOf(openHouseJson(layout, query).keySet());
   }
 
+  /** An open house dump of OH1 on listing A and OH2 on B. */
+  private Path ohOnAAndB() throws IOException {
+    return dump(
+        "oh.ndjson", openHouse("OH1", "{'listingId':'A'}"), openHouse("OH2", "{'listingId':'B'}"));
+  }
+
   /**
    * A vendor after a full run of {@link #listings()} with OH1 (key 1) on A and OH2 (key 2) on B.
    */
   private VendorLayout withTwoOpenHouses(String vendor) throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), vendor);
-    builder()
-        .rebuild(
-            layout,
-            new FeedDumps(
-                listings(),
-                Optional.of(
-                    dump(
-                        "oh.ndjson",
-                        openHouse("OH1", "{'listingId':'A'}"),
-                        openHouse("OH2", "{'listingId':'B'}"))),
-                Optional.empty()),
-            false);
+    fullRun(layout, Optional.of(ohOnAAndB()), Optional.empty());
     return layout;
+  }
+
+  /**
+   * A full run of {@link #listings()} with the open house and agent dumps given; nothing refused is
+   * forced.
+   */
+  private BuildReport fullRun(VendorLayout layout, Optional<Path> openHouses, Optional<Path> agents)
+      throws IOException {
+    return builder().rebuild(layout, new FeedDumps(listings(), openHouses, agents), false);
+  }
+
+  /** An incremental run of the native dumps {@code changes}. */
+  private BuildReport incremental(VendorLayout layout, FeedDumps changes) throws IOException {
+    return builder().update(layout, changes, io.keybox.indexer.feed.FeedFormat.NATIVE);
+  }
+
+  /** An incremental run of the native listings dump {@code changes}. */
+  private BuildReport incremental(VendorLayout layout, Path changes) throws IOException {
+    return incremental(layout, FeedDumps.listingsOnly(changes));
   }
 
   private static List<String> agentIds(VendorLayout layout) throws IOException {
     List<String> ids = new ArrayList<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit :
-          searcher.search(AgentQueries.allAgents(), 100, AgentFields.BY_NAME).scoreDocs) {
-        ids.add(
-            JSON.readTree(AgentDocuments.load(searcher.storedFields(), hit.doc))
-                .get("id")
-                .asText());
-      }
+    for (JsonNode agent : PublishedIndex.agents(layout)) {
+      ids.add(agent.get("id").asText());
     }
     return ids;
   }
@@ -179,12 +161,7 @@ class OpenHousesAndAgentsBuildTest {
             "{'openHouseId':'OH8','openHouseKey':20,'listing':{'listingId':'B'}}",
             openHouse("OH9", "{'listingId':'C'}"),
             "{'listing':{'listingId':'A'}}");
-    BuildReport report =
-        builder()
-            .rebuild(
-                layout,
-                new FeedDumps(listings(), Optional.of(openHouses), Optional.empty()),
-                false);
+    BuildReport report = fullRun(layout, Optional.of(openHouses), Optional.empty());
     assertTrue(report.published());
     assertEquals(3, report.listings());
     assertEquals(6, report.openHouses());
@@ -228,19 +205,15 @@ class OpenHousesAndAgentsBuildTest {
             "{'openHouseId':'OH3','startTime':'2026-11-08T15:00:00Z','description':'Twilight',"
                 + "'listing':{'mlsId':2}}",
             openHouse("OH4", "{'mlsId':30}"));
-    builder()
-        .rebuild(
-            layout, new FeedDumps(listings(), Optional.of(openHouses), Optional.empty()), false);
+    fullRun(layout, Optional.of(openHouses), Optional.empty());
 
     BuildReport report =
-        builder()
-            .update(
-                layout,
-                dump(
-                    "changes.ndjson",
-                    "{'listingId':'B','listPrice':123,'mls':{'status':'Pending'}}",
-                    "{'listingId':'C','mls':{'status':'Delete'}}"),
-                io.keybox.indexer.feed.FeedFormat.NATIVE);
+        incremental(
+            layout,
+            dump(
+                "changes.ndjson",
+                "{'listingId':'B','listPrice':123,'mls':{'status':'Pending'}}",
+                "{'listingId':'C','mls':{'status':'Delete'}}"));
 
     assertEquals(1, report.listings());
     assertEquals(1, report.deleted());
@@ -262,46 +235,33 @@ class OpenHousesAndAgentsBuildTest {
   @Test
   void anIncrementalRunUpsertsOpenHousesAndAgentsJoiningListingsOfTheIndex() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "inc-all");
-    builder()
-        .rebuild(
-            layout,
-            new FeedDumps(
-                listings(),
-                Optional.of(
-                    dump(
-                        "oh.ndjson",
-                        openHouse("OH1", "{'listingId':'A'}"),
-                        openHouse("OH2", "{'listingId':'B'}"))),
-                Optional.of(
-                    dump(
-                        "agents.ndjson",
-                        "{'id':'G1','lastName':'Able'}",
-                        "{'id':'G2','lastName':'Brown'}"))),
-            false);
+    fullRun(
+        layout,
+        Optional.of(ohOnAAndB()),
+        Optional.of(
+            dump(
+                "agents.ndjson",
+                "{'id':'G1','lastName':'Able'}",
+                "{'id':'G2','lastName':'Brown'}")));
 
     BuildReport report =
-        builder()
-            .update(
-                layout,
-                new FeedDumps(
+        incremental(
+            layout,
+            new FeedDumps(
+                dump("changes.ndjson", listing("D"), "{'listingId':'B','mls':{'status':'Delete'}}"),
+                Optional.of(
                     dump(
-                        "changes.ndjson",
-                        listing("D"),
-                        "{'listingId':'B','mls':{'status':'Delete'}}"),
-                    Optional.of(
-                        dump(
-                            "oh-changes.ndjson",
-                            "{'openHouseId':'OH1','startTime':'2026-11-14T16:00:00Z',"
-                                + "'listing':{'listingId':'A'}}",
-                            openHouse("OH3", "{'mlsId':30}"),
-                            openHouse("OH4", "{'listingId':'D'}"),
-                            openHouse("OH5", "{'listingId':'B'}"))),
-                    Optional.of(
-                        dump(
-                            "agent-changes.ndjson",
-                            "{'id':'G1','lastName':'Zed'}",
-                            "{'id':'G3','lastName':'Cole'}"))),
-                io.keybox.indexer.feed.FeedFormat.NATIVE);
+                        "oh-changes.ndjson",
+                        "{'openHouseId':'OH1','startTime':'2026-11-14T16:00:00Z',"
+                            + "'listing':{'listingId':'A'}}",
+                        openHouse("OH3", "{'mlsId':30}"),
+                        openHouse("OH4", "{'listingId':'D'}"),
+                        openHouse("OH5", "{'listingId':'B'}"))),
+                Optional.of(
+                    dump(
+                        "agent-changes.ndjson",
+                        "{'id':'G1','lastName':'Zed'}",
+                        "{'id':'G3','lastName':'Cole'}"))));
 
     assertTrue(report.published(), String.valueOf(report.refusal()));
     assertEquals(1, report.listings());
@@ -335,43 +295,34 @@ class OpenHousesAndAgentsBuildTest {
     // A now carries mlsId 50, OH2 key 90: their versions under 1 and 2 go. OH1 follows A and
     // is in the dump too, OH2 moves from B (deleted) to C: each is counted once, none removed.
     BuildReport report =
-        builder()
-            .update(
-                layout,
-                new FeedDumps(
+        incremental(
+            layout,
+            new FeedDumps(
+                dump(
+                    "changes.ndjson",
+                    "{'listingId':'A','mlsId':50,'listPrice':7,'mls':{'status':'Active'}}",
+                    "{'listingId':'B','mls':{'status':'Delete'}}",
+                    "{'listingId':'B','mls':{'status':'Delete'}}".replace("'B'", "'Q'")),
+                Optional.of(
                     dump(
-                        "changes.ndjson",
-                        "{'listingId':'A','mlsId':50,'listPrice':7,'mls':{'status':'Active'}}",
-                        "{'listingId':'B','mls':{'status':'Delete'}}",
-                        "{'listingId':'B','mls':{'status':'Delete'}}".replace("'B'", "'Q'")),
-                    Optional.of(
-                        dump(
-                            "oh-changes.ndjson",
-                            openHouse("OH1", "{'listingId':'A'}"),
-                            "{'openHouseId':'OH2','openHouseKey':90,'listing':{'mlsId':30}}")),
-                    Optional.empty()),
-                io.keybox.indexer.feed.FeedFormat.NATIVE);
+                        "oh-changes.ndjson",
+                        openHouse("OH1", "{'listingId':'A'}"),
+                        "{'openHouseId':'OH2','openHouseKey':90,'listing':{'mlsId':30}}")),
+                Optional.empty()));
 
     assertEquals(1, report.listings());
     assertEquals(1, report.deleted(), "B; Q was never indexed");
     assertEquals(2, report.openHouses(), "OH1 and OH2, once each");
     assertEquals(0, report.openHousesRemoved(), "OH2 moved to C");
     assertEquals(Map.of("OH1", "1 A 50", "OH2", "90 C 30"), openHouses(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      assertEquals(1, searcher.count(ListingQueries.byListingId("A")), "A once, as mlsId 50");
-      assertEquals(0, searcher.count(ListingQueries.byMlsId(1)));
-      assertEquals(1, searcher.count(ListingQueries.byMlsId(50)));
-    }
+    assertEquals(
+        1, PublishedIndex.count(layout, ListingQueries.byListingId("A")), "A once, as mlsId 50");
+    assertEquals(0, PublishedIndex.count(layout, ListingQueries.byMlsId(1)));
+    assertEquals(1, PublishedIndex.count(layout, ListingQueries.byMlsId(50)));
 
     // Deleting A now removes the listing and its open house, nothing left under mlsId 1.
     BuildReport delete =
-        builder()
-            .update(
-                layout,
-                dump("delete.ndjson", "{'listingId':'A','mls':{'status':'Delete'}}"),
-                io.keybox.indexer.feed.FeedFormat.NATIVE);
+        incremental(layout, dump("delete.ndjson", "{'listingId':'A','mls':{'status':'Delete'}}"));
     assertEquals(1, delete.deleted());
     assertEquals(1, delete.openHousesRemoved());
     assertEquals(Map.of("OH2", "90 C 30"), openHouses(layout));
@@ -384,22 +335,20 @@ class OpenHousesAndAgentsBuildTest {
     // A leaves mlsId 1 for 50, then D carries 1; OH1 leaves key 1 for 70, then OH9 carries 1;
     // OH8 names A by its old mlsId.
     BuildReport report =
-        builder()
-            .update(
-                layout,
-                new FeedDumps(
+        incremental(
+            layout,
+            new FeedDumps(
+                dump(
+                    "changes.ndjson",
+                    "{'listingId':'A','mlsId':50,'mls':{'status':'Active'}}",
+                    "{'listingId':'D','mlsId':1,'mls':{'status':'Active'}}"),
+                Optional.of(
                     dump(
-                        "changes.ndjson",
-                        "{'listingId':'A','mlsId':50,'mls':{'status':'Active'}}",
-                        "{'listingId':'D','mlsId':1,'mls':{'status':'Active'}}"),
-                    Optional.of(
-                        dump(
-                            "oh-changes.ndjson",
-                            "{'openHouseId':'OH1','openHouseKey':70,'listing':{'listingId':'A'}}",
-                            "{'openHouseId':'OH9','openHouseKey':1,'listing':{'listingId':'B'}}",
-                            openHouse("OH8", "{'mlsId':1}"))),
-                    Optional.empty()),
-                io.keybox.indexer.feed.FeedFormat.NATIVE);
+                        "oh-changes.ndjson",
+                        "{'openHouseId':'OH1','openHouseKey':70,'listing':{'listingId':'A'}}",
+                        "{'openHouseId':'OH9','openHouseKey':1,'listing':{'listingId':'B'}}",
+                        openHouse("OH8", "{'mlsId':1}"))),
+                Optional.empty()));
 
     assertEquals(
         List.of(
@@ -418,12 +367,9 @@ class OpenHousesAndAgentsBuildTest {
                 "listing: no listing with mlsId 1 in the listings dump or the index")),
         report.rejects());
     assertEquals(Map.of("OH1", "70 A 50", "OH2", "2 B 2"), openHouses(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      assertEquals(0, searcher.count(ListingQueries.byMlsId(1)), "A left 1; D was refused it");
-      assertEquals(1, searcher.count(ListingQueries.byMlsId(50)));
-    }
+    assertEquals(
+        0, PublishedIndex.count(layout, ListingQueries.byMlsId(1)), "A left 1; D was refused it");
+    assertEquals(1, PublishedIndex.count(layout, ListingQueries.byMlsId(50)));
   }
 
   @Test
@@ -434,21 +380,18 @@ class OpenHousesAndAgentsBuildTest {
             "first.ndjson",
             openHouse("X", "{'listingId':'A'}"),
             openHouse("Y", "{'listingId':'B'}"));
-    builder()
-        .rebuild(layout, new FeedDumps(listings(), Optional.of(first), Optional.empty()), false);
+    fullRun(layout, Optional.of(first), Optional.empty());
     Path second =
         dump(
             "second.ndjson",
             openHouse("Z", "{'listingId':'C'}"),
             openHouse("Y", "{'listingId':'B'}"));
-    builder()
-        .rebuild(layout, new FeedDumps(listings(), Optional.of(second), Optional.empty()), false);
+    fullRun(layout, Optional.of(second), Optional.empty());
     assertEquals(Map.of("Y", "2 B 2", "Z", "3 C 30"), openHouses(layout));
     // Without an open house dump the new state has none; the keys are kept for their return.
     builder().rebuild(layout, listings(), false);
     assertEquals(Map.of(), openHouses(layout));
-    builder()
-        .rebuild(layout, new FeedDumps(listings(), Optional.of(first), Optional.empty()), false);
+    fullRun(layout, Optional.of(first), Optional.empty());
     assertEquals(Map.of("X", "1 A 1", "Y", "2 B 2"), openHouses(layout));
   }
 
@@ -463,10 +406,7 @@ class OpenHousesAndAgentsBuildTest {
             "{'firstName':'No','lastName':'Id'}",
             "{'id':'A2','lastName':'Again'}",
             "{'id':'A3','address':'not an object'}");
-    BuildReport report =
-        builder()
-            .rebuild(
-                layout, new FeedDumps(listings(), Optional.empty(), Optional.of(agents)), false);
+    BuildReport report = fullRun(layout, Optional.empty(), Optional.of(agents));
     assertEquals(2, report.agents());
     assertEquals(
         List.of(
@@ -481,8 +421,7 @@ class OpenHousesAndAgentsBuildTest {
   void theHalfRuleCountsListingsOnly() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "half");
     Path agents = dump("agents.ndjson", "{'id':'G1'}", "{'id':'G2'}", "{'id':'G3'}", "{'id':'G4'}");
-    builder()
-        .rebuild(layout, new FeedDumps(listings(), Optional.empty(), Optional.of(agents)), false);
+    fullRun(layout, Optional.empty(), Optional.of(agents));
     // 2 listings against 3 before: published although the index held 7 documents.
     BuildReport report =
         builder().rebuild(layout, dump("two.ndjson", listing("A"), listing("B")), false);
@@ -495,8 +434,7 @@ class OpenHousesAndAgentsBuildTest {
   void anAgentsDumpWithUnderHalfTheAgentsIsRefusedUnlessForced() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "agents-half");
     Path four = dump("four.ndjson", "{'id':'G1'}", "{'id':'G2'}", "{'id':'G3'}", "{'id':'G4'}");
-    builder()
-        .rebuild(layout, new FeedDumps(listings(), Optional.empty(), Optional.of(four)), false);
+    fullRun(layout, Optional.empty(), Optional.of(four));
     Path one = dump("one.ndjson", "{'id':'G1'}", "{'firstName':'No id'}");
     FeedDumps shortAgents = new FeedDumps(listings(), Optional.empty(), Optional.of(one));
     BuildReport refused = builder().rebuild(layout, shortAgents, false);
@@ -514,16 +452,12 @@ class OpenHousesAndAgentsBuildTest {
   void anIncrementalRunReplacesAnAgentByItsExactId() throws IOException {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "agents-case");
     Path two = dump("two.ndjson", "{'id':'a1','lastName':'Low'}", "{'id':'B2','lastName':'Bee'}");
-    builder().rebuild(layout, new FeedDumps(listings(), Optional.empty(), Optional.of(two)), false);
+    fullRun(layout, Optional.empty(), Optional.of(two));
     // 'A1' is another agent than 'a1' (ids keep their case): added, and 'a1' stays.
     Path changes =
         dump("changes.ndjson", "{'id':'A1','lastName':'Up'}", "{'id':'B2','lastName':'Cee'}");
     BuildReport report =
-        builder()
-            .update(
-                layout,
-                new FeedDumps(listings(), Optional.empty(), Optional.of(changes)),
-                io.keybox.indexer.feed.FeedFormat.NATIVE);
+        incremental(layout, new FeedDumps(listings(), Optional.empty(), Optional.of(changes)));
     assertTrue(report.published(), String.valueOf(report.refusal()));
     // By last name: Cee (B2 replaced), Low, Up.
     assertEquals(List.of("B2", "a1", "A1"), agentIds(layout));
@@ -534,12 +468,9 @@ class OpenHousesAndAgentsBuildTest {
     VendorLayout layout = new VendorLayout(dir.resolve("data"), "oh-none");
     Path two =
         dump("two.ndjson", openHouse("OH1", "{'listingId':'A'}"), openHouse("OH2", "{'mlsId':30}"));
-    builder().rebuild(layout, new FeedDumps(listings(), Optional.of(two), Optional.empty()), false);
+    fullRun(layout, Optional.of(two), Optional.empty());
     Path empty = dump("empty.ndjson");
-    BuildReport refused =
-        builder()
-            .rebuild(
-                layout, new FeedDumps(listings(), Optional.of(empty), Optional.empty()), false);
+    BuildReport refused = fullRun(layout, Optional.of(empty), Optional.empty());
     assertEquals(
         "the open houses dump holds no good open house, and the index holds 2 now; refusing to"
             + " publish (use --force if this is intended)",
@@ -548,17 +479,11 @@ class OpenHousesAndAgentsBuildTest {
     assertEquals(
         "no record of the open houses dump could be used: all 1 were rejected; refusing to publish"
             + " (use --force if this is intended)",
-        builder()
-            .rebuild(
-                layout, new FeedDumps(listings(), Optional.of(unjoinable), Optional.empty()), false)
-            .refusal());
+        fullRun(layout, Optional.of(unjoinable), Optional.empty()).refusal());
     assertEquals(Map.of("OH1", "1 A 1", "OH2", "2 C 30"), openHouses(layout));
     // One open house of the two is a drop a week can bring: published.
     Path one = dump("one.ndjson", openHouse("OH2", "{'mlsId':30}"));
-    assertTrue(
-        builder()
-            .rebuild(layout, new FeedDumps(listings(), Optional.of(one), Optional.empty()), false)
-            .published());
+    assertTrue(fullRun(layout, Optional.of(one), Optional.empty()).published());
     assertEquals(Map.of("OH2", "2 C 30"), openHouses(layout));
   }
 
@@ -581,9 +506,9 @@ class OpenHousesAndAgentsBuildTest {
         new FeedDumps(dump("l2.ndjson", listing("Q")), Optional.of(cut), Optional.empty());
     assertThrows(UnreadableDumpException.class, () -> builder().rebuild(layout, dumps, true));
     assertEquals(Map.of(), openHouses(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      assertEquals(3, reader.numDocs(), "the previous commit still serves");
-    }
+    assertEquals(
+        3,
+        (int) PublishedIndex.read(layout, DirectoryReader::numDocs),
+        "the previous commit still serves");
   }
 }

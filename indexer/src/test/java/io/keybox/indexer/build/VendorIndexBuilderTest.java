@@ -6,49 +6,38 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingQueries;
-import io.keybox.schema.listing.ListingSort;
-import io.keybox.schema.listing.ListingSource;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.GZIPOutputStream;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class VendorIndexBuilderTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Instant NOW = Instant.parse("2026-11-02T03:04:05Z");
+  private static final Instant NOW = BuildFixture.NOW;
 
   @TempDir Path dir;
 
   private VendorIndexBuilder builder() {
-    return new VendorIndexBuilder(JSON, Clock.fixed(NOW, ZoneOffset.UTC), 2);
+    return new BuildFixture(dir).builder();
   }
 
   private Path dump(String name, String... lines) throws IOException {
-    Path file = dir.resolve(name);
-    Files.writeString(file, String.join("\n", lines) + "\n");
-    return file;
+    return new BuildFixture(dir).dump(name, lines);
   }
 
   private static String listing(String listingId) {
@@ -57,20 +46,16 @@ class VendorIndexBuilderTest {
 
   /** listingId → mlsId of everything in the vendor's current commit. */
   private static Map<String, Long> published(VendorLayout layout) throws IOException {
-    Map<String, Long> ids = new TreeMap<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit :
-          searcher.search(ListingQueries.allListings(), 1000, ListingSort.BY_MLS_ID).scoreDocs) {
-        JsonNode listing =
-            JSON.readTree(
-                ListingSource.load(searcher.storedFields(), hit.doc, false, false)
-                    .toBytes(false, false));
-        ids.put(listing.get("listingId").asText(), listing.get("mlsId").asLong());
-      }
-    }
-    return ids;
+    return memberOfEach(layout, "mlsId");
+  }
+
+  /** listingId → the number in {@code member} of every listing in the vendor's current commit. */
+  private static Map<String, Long> memberOfEach(VendorLayout layout, String member)
+      throws IOException {
+    Map<String, Long> values = new TreeMap<>();
+    PublishedIndex.byMember(PublishedIndex.listings(layout, false), "listingId")
+        .forEach((id, listing) -> values.put(id, listing.get(member).asLong()));
+    return values;
   }
 
   @Test
@@ -105,12 +90,8 @@ class VendorIndexBuilderTest {
     assertEquals(
         "{\"dump\":\"listings\",\"line\":2,\"reason\":\"not valid JSON\"}", rejectsFile.get(0));
     assertEquals(Map.of("A", 1L, "C", 2L), published(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      CommitData data =
-          CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow();
-      assertEquals(new CommitData(NOW, "listings.ndjson", 2, 4, 4), data);
-    }
+    assertEquals(
+        new CommitData(NOW, "listings.ndjson", 2, 4, 4), PublishedIndex.commitData(layout));
   }
 
   private static String priced(String listingId, int price, String modified) {
@@ -125,20 +106,7 @@ class VendorIndexBuilderTest {
 
   /** listingId → listPrice of everything in the vendor's current commit. */
   private static Map<String, Long> prices(VendorLayout layout) throws IOException {
-    Map<String, Long> prices = new TreeMap<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit :
-          searcher.search(ListingQueries.allListings(), 1000, ListingSort.BY_MLS_ID).scoreDocs) {
-        JsonNode listing =
-            JSON.readTree(
-                ListingSource.load(searcher.storedFields(), hit.doc, false, false)
-                    .toBytes(false, false));
-        prices.put(listing.get("listingId").asText(), listing.get("listPrice").asLong());
-      }
-    }
-    return prices;
+    return memberOfEach(layout, "listPrice");
   }
 
   @Test
@@ -241,22 +209,13 @@ class VendorIndexBuilderTest {
     assertEquals(2, report.listings());
     assertEquals(1, report.deleted(), "Z was never indexed: nothing to remove");
     assertEquals(Map.of("A", 1L, "B", 2L, "D", 4L), published(layout));
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      ScoreDoc[] hits =
-          searcher.search(io.keybox.schema.listing.ListingQueries.byMlsId(2), 5).scoreDocs;
-      assertEquals(1, hits.length, "the old version of B is gone");
-      JsonNode b =
-          JSON.readTree(
-              ListingSource.load(searcher.storedFields(), hits[0].doc, false, false)
-                  .toBytes(false, false));
-      assertEquals(123, b.get("listPrice").asInt());
-      assertEquals("Pending", b.at("/mls/status").asText());
-      assertEquals(
-          3,
-          CommitData.fromUserData(reader.getIndexCommit().getUserData()).orElseThrow().listings());
-    }
+    assertEquals(
+        1, PublishedIndex.count(layout, ListingQueries.byMlsId(2)), "the old version of B is gone");
+    JsonNode b =
+        PublishedIndex.byMember(PublishedIndex.listings(layout, false), "listingId").get("B");
+    assertEquals(123, b.get("listPrice").asInt());
+    assertEquals("Pending", b.at("/mls/status").asText());
+    assertEquals(3, PublishedIndex.commitData(layout).listings());
   }
 
   @Test

@@ -14,7 +14,6 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
+import org.threeten.extra.MutableClock;
 
 /**
  * A pull of one vendor against {@link ResoWebApiServer}, with a clock the test moves and a pause
@@ -45,7 +45,7 @@ final class PullFixture {
   PullFixture(ResoWebApiServer mls, Path data, Instant now) {
     this.mls = mls;
     this.data = data;
-    this.clock = new MutableClock(now);
+    this.clock = MutableClock.of(now, ZoneOffset.UTC);
   }
 
   VendorPull vendor() {
@@ -127,33 +127,5 @@ final class PullFixture {
 
   Optional<PullState> state() throws IOException {
     return PullState.load(vendor().stateFile(), JSON);
-  }
-
-  /** A clock the test sets. */
-  static final class MutableClock extends Clock {
-    private Instant now;
-
-    MutableClock(Instant now) {
-      this.now = now;
-    }
-
-    synchronized void set(Instant instant) {
-      now = instant;
-    }
-
-    @Override
-    public synchronized Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
   }
 }

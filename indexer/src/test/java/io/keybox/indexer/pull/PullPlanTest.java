@@ -101,6 +101,16 @@ final class PullPlanTest {
     assertFalse(PullPlan.isMlsGrid(BRIDGE));
   }
 
+  /**
+   * A plan of a full pull (the marks given nonetheless) over {@code BRIDGE} with OData paging and
+   * no filter.
+   */
+  private static PullPlan fullPlan(
+      List<Resource> resources, int pageSize, Map<Resource, Instant> since) {
+    return new PullPlan(
+        BRIDGE, resources, Optional.empty(), pageSize, Paging.ODATA, false, since, false, false);
+  }
+
   @Test
   void propertyRecordsAreAskedWithTheirMediaWhenThePlanSaysSo() {
     PullPlan plan = plan(BRIDGE, Optional.empty(), Map.of(), Paging.ODATA).withExpandMedia(true);
@@ -115,44 +125,12 @@ final class PullPlanTest {
   @Test
   void resourcesMarksAndPageSizeAreChecked() {
     assertThrows(
-        IllegalArgumentException.class,
-        () ->
-            new PullPlan(
-                BRIDGE,
-                List.of(Resource.MEMBER),
-                Optional.empty(),
-                10,
-                Paging.ODATA,
-                false,
-                Map.of(),
-                false,
-                false));
+        IllegalArgumentException.class, () -> fullPlan(List.of(Resource.MEMBER), 10, Map.of()));
+    assertThrows(
+        IllegalArgumentException.class, () -> fullPlan(List.of(Resource.PROPERTY), 0, Map.of()));
     assertThrows(
         IllegalArgumentException.class,
-        () ->
-            new PullPlan(
-                BRIDGE,
-                List.of(Resource.PROPERTY),
-                Optional.empty(),
-                0,
-                Paging.ODATA,
-                false,
-                Map.of(),
-                false,
-                false));
-    assertThrows(
-        IllegalArgumentException.class,
-        () ->
-            new PullPlan(
-                BRIDGE,
-                List.of(Resource.PROPERTY),
-                Optional.empty(),
-                10,
-                Paging.ODATA,
-                false,
-                Map.of(Resource.PROPERTY, HIGH_WATER),
-                false,
-                false));
+        () -> fullPlan(List.of(Resource.PROPERTY), 10, Map.of(Resource.PROPERTY, HIGH_WATER)));
   }
 
   @Test

@@ -19,6 +19,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.threeten.extra.MutableClock;
 
 /**
  * {@link ResoHttp} against {@link ResoWebApiServer}: tokens renewed before they expire and once on
@@ -30,7 +31,7 @@ final class ResoHttpTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ResoWebApiServer mls;
-  private final PullFixture.MutableClock clock = new PullFixture.MutableClock(NOW);
+  private final MutableClock clock = MutableClock.of(NOW, ZoneOffset.UTC);
   private final List<Duration> pauses = new ArrayList<>();
 
   @BeforeEach
@@ -69,10 +70,10 @@ final class ResoHttpTest {
     mls.tokenLifetime(100); // renewed 10 s early: a tenth of its life
     ResoHttp http = http(0);
     http.get(property());
-    clock.set(NOW.plusSeconds(89));
+    clock.setInstant(NOW.plusSeconds(89));
     http.get(property());
     assertEquals(1, mls.tokensIssued());
-    clock.set(NOW.plusSeconds(90));
+    clock.setInstant(NOW.plusSeconds(90));
     http.get(property());
     assertEquals(2, mls.tokensIssued());
   }

@@ -58,6 +58,12 @@ final class VendorPullTest {
     fixture.pull(mode, Paging.ODATA, PAGE, 0);
   }
 
+  /** Pulls in full, then says how many listings (Property records) the run indexed. */
+  private int listingsOfAFullPull() throws Exception {
+    pull(VendorPull.Mode.FULL);
+    return fixture.indexed.get(Resource.PROPERTY).size();
+  }
+
   @Test
   void fullAndIncrementalPullsInStandardsModeIndexEveryRecord() throws Exception {
     pull(VendorPull.Mode.AUTO);
@@ -88,7 +94,7 @@ final class VendorPullTest {
     mls.put("Property", changed);
     mls.put("Property", ResoRecords.property(7, 900, modified(LISTINGS + 101)));
     mls.clearLog();
-    fixture.clock.set(NOW.plus(Duration.ofHours(1)));
+    fixture.clock.setInstant(NOW.plus(Duration.ofHours(1)));
 
     pull(VendorPull.Mode.AUTO);
 
@@ -188,11 +194,9 @@ final class VendorPullTest {
     mls.onPage(
         "Property", 7, s -> s.put("Property", ResoRecords.property(7, 501, NOW.plusSeconds(30))));
 
-    pull(VendorPull.Mode.FULL);
-
-    assertEquals(LISTINGS + 1, fixture.indexed.get(Resource.PROPERTY).size());
+    assertEquals(LISTINGS + 1, listingsOfAFullPull());
     assertEquals(NOW, fixture.state().orElseThrow().marks().get(Resource.PROPERTY));
-    fixture.clock.set(NOW.plus(Duration.ofMinutes(10)));
+    fixture.clock.setInstant(NOW.plus(Duration.ofMinutes(10)));
     pull(VendorPull.Mode.INCREMENTAL);
     assertTrue(fixture.indexed.get(Resource.PROPERTY).containsKey(ResoRecords.listingKey(501)));
     assertEquals(NOW.plusSeconds(60), fixture.state().orElseThrow().marks().get(Resource.PROPERTY));
@@ -248,9 +252,7 @@ final class VendorPullTest {
   void aShortfallThatADeletionExplainsIsNoShortfall() throws Exception {
     mls.onPage("Property", 0, s -> s.remove("Property", ResoRecords.listingKey(LISTINGS - 1)));
 
-    pull(VendorPull.Mode.FULL);
-
-    assertEquals(LISTINGS - 1, fixture.indexed.get(Resource.PROPERTY).size());
+    assertEquals(LISTINGS - 1, listingsOfAFullPull());
     assertTrue(
         mls.requests().contains("GET /odata/Property {$count=true, $top=0} -> 200"),
         mls.requests().toString());
@@ -260,9 +262,7 @@ final class VendorPullTest {
   void aServerWithoutCountsIsPulledWithAWarning() throws Exception {
     mls.counts(false);
 
-    pull(VendorPull.Mode.FULL);
-
-    assertEquals(LISTINGS, fixture.indexed.get(Resource.PROPERTY).size());
+    assertEquals(LISTINGS, listingsOfAFullPull());
     assertEquals(
         "Property: the server reported no @odata.count; completeness could not be checked (300"
             + " records received)",
@@ -274,9 +274,7 @@ final class VendorPullTest {
   void aServerThatRefusesCountIsPulledWithoutItAndAWarning() throws Exception {
     mls.refuseCount(true);
 
-    pull(VendorPull.Mode.FULL);
-
-    assertEquals(LISTINGS, fixture.indexed.get(Resource.PROPERTY).size());
+    assertEquals(LISTINGS, listingsOfAFullPull());
     assertTrue(
         fixture.warnings.get(0).startsWith("Property: the server refused $count=true (GET "),
         fixture.warnings.toString());

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.BuildReport;
+import io.keybox.indexer.build.PublishedIndex;
 import io.keybox.indexer.build.Reject;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
-import io.keybox.schema.listing.ListingQueries;
-import io.keybox.schema.listing.ListingSort;
-import io.keybox.schema.listing.ListingSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,13 +20,8 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,20 +40,7 @@ class ResoImportTest {
 
   /** listingId → the served listing JSON (with rooms) of the vendor's current commit. */
   private static Map<String, JsonNode> published(VendorLayout layout) throws IOException {
-    Map<String, JsonNode> listings = new TreeMap<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit :
-          searcher.search(ListingQueries.allListings(), 100, ListingSort.BY_MLS_ID).scoreDocs) {
-        JsonNode listing =
-            JSON.readTree(
-                ListingSource.load(searcher.storedFields(), hit.doc, true, false)
-                    .toBytes(true, false));
-        listings.put(listing.get("listingId").asText(), listing);
-      }
-    }
-    return listings;
+    return PublishedIndex.byMember(PublishedIndex.listings(layout, true), "listingId");
   }
 
   @Test
@@ -181,33 +161,16 @@ class ResoImportTest {
     assertEquals(Reject.OPEN_HOUSES, rejects.get(0).dump());
     assertEquals(3, rejects.get(0).line(), "OH-X names HAR-0000, which the dump lacks");
 
-    Map<String, JsonNode> openHouses = new TreeMap<>();
-    JsonNode agent;
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      for (ScoreDoc hit :
-          searcher.search(io.keybox.schema.RecordKind.OPEN_HOUSE.query(), 10).scoreDocs) {
-        JsonNode openHouse =
-            JSON.readTree(
-                io.keybox.schema.openhouse.OpenHouseSource.load(
-                        searcher.storedFields(), hit.doc, false, false)
-                    .toBytes(false, false));
-        openHouses.put(openHouse.get("openHouseId").asText(), openHouse);
-      }
-      ScoreDoc[] agents = searcher.search(io.keybox.schema.RecordKind.AGENT.query(), 10).scoreDocs;
-      assertEquals(2, agents.length);
-      Map<String, JsonNode> byId = new TreeMap<>();
-      for (ScoreDoc hit : agents) {
-        JsonNode one =
-            JSON.readTree(
-                io.keybox.schema.agent.AgentDocuments.load(searcher.storedFields(), hit.doc));
-        byId.put(one.get("id").asText(), one);
-      }
-      assertEquals(List.of("AG100", "M2"), new ArrayList<>(byId.keySet()));
-      assertEquals("Id", byId.get("M2").get("lastName").asText());
-      agent = byId.get("AG100");
-    }
+    Map<String, JsonNode> openHouses =
+        PublishedIndex.byMember(
+            PublishedIndex.openHouses(layout, io.keybox.schema.RecordKind.OPEN_HOUSE.query()),
+            "openHouseId");
+    List<JsonNode> agents = PublishedIndex.agents(layout);
+    assertEquals(2, agents.size());
+    Map<String, JsonNode> byId = PublishedIndex.byMember(agents, "id");
+    assertEquals(List.of("AG100", "M2"), new ArrayList<>(byId.keySet()));
+    assertEquals("Id", byId.get("M2").get("lastName").asText());
+    JsonNode agent = byId.get("AG100");
     assertEquals(List.of("OH-5001-A", "OHK-2"), new ArrayList<>(openHouses.keySet()));
     JsonNode first = openHouses.get("OH-5001-A");
     assertEquals("2026-11-07T19:00:00Z", first.get("startTime").asText());

@@ -8,16 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
+import io.keybox.indexer.build.PublishedIndex;
 import io.keybox.indexer.build.Reject;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.RecordKind;
-import io.keybox.schema.agent.AgentDocuments;
-import io.keybox.schema.listing.ListingQueries;
-import io.keybox.schema.listing.ListingSort;
-import io.keybox.schema.listing.ListingSource;
-import io.keybox.schema.openhouse.OpenHouseSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,10 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,29 +75,11 @@ class ResoSamplesTest {
   }
 
   private List<JsonNode> records(RecordKind kind) throws IOException {
-    List<JsonNode> out = new ArrayList<>();
-    try (var directory = FSDirectory.open(layout.indexDir());
-        DirectoryReader reader = DirectoryReader.open(directory)) {
-      IndexSearcher searcher = new IndexSearcher(reader);
-      ScoreDoc[] hits =
-          kind == RecordKind.LISTING
-              ? searcher.search(ListingQueries.allListings(), 100, ListingSort.BY_MLS_ID).scoreDocs
-              : searcher.search(kind.query(), 100).scoreDocs;
-      for (ScoreDoc hit : hits) {
-        byte[] bytes =
-            switch (kind) {
-              case LISTING ->
-                  ListingSource.load(searcher.storedFields(), hit.doc, false, false)
-                      .toBytes(false, false);
-              case OPEN_HOUSE ->
-                  OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
-                      .toBytes(false, false);
-              case AGENT -> AgentDocuments.load(searcher.storedFields(), hit.doc);
-            };
-        out.add(JSON.readTree(bytes));
-      }
-    }
-    return out;
+    return switch (kind) {
+      case LISTING -> PublishedIndex.listings(layout, false);
+      case OPEN_HOUSE -> PublishedIndex.openHouses(layout, kind.query());
+      case AGENT -> PublishedIndex.agents(layout);
+    };
   }
 
   @Test

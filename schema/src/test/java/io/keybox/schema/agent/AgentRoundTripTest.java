@@ -6,22 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.ClassIndex;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.ByteBuffersDirectory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Agent documents: name prefixes, id/email lookups, state, and the roster order. */
 class AgentRoundTripTest {
@@ -36,40 +31,25 @@ class AgentRoundTripTest {
     "{'id':'A0','firstName':'John','lastName':'Smith'}",
   };
 
-  private static ByteBuffersDirectory dir;
-  private static DirectoryReader reader;
-  private static IndexSearcher searcher;
+  @RegisterExtension
+  static final ClassIndex index = new ClassIndex(IndexWriterConfig::new, AgentRoundTripTest::write);
 
-  @BeforeAll
-  static void index() throws Exception {
-    dir = new ByteBuffersDirectory();
+  private static void write(IndexWriter writer) throws Exception {
     AgentDocuments documents = new AgentDocuments(JSON);
-    try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
-      for (String agent : AGENTS) {
-        writer.addDocument(
-            documents.toDocument(AgentRecord.parse(JSON.readTree(agent.replace('\'', '"')))));
-      }
+    for (String agent : AGENTS) {
+      writer.addDocument(
+          documents.toDocument(AgentRecord.parse(JSON.readTree(agent.replace('\'', '"')))));
     }
-    reader = DirectoryReader.open(dir);
-    searcher = new IndexSearcher(reader);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    reader.close();
-    dir.close();
   }
 
   private static List<String> ids(Query condition) throws IOException {
-    Query query =
-        new BooleanQuery.Builder()
-            .add(AgentQueries.allAgents(), Occur.FILTER)
-            .add(condition, Occur.FILTER)
-            .build();
+    Query query = ClassIndex.allOf(AgentQueries.allAgents(), condition);
     List<String> ids = new ArrayList<>();
-    for (ScoreDoc hit : searcher.search(query, 10, AgentFields.BY_NAME).scoreDocs) {
+    for (ScoreDoc hit : index.searcher().search(query, 10, AgentFields.BY_NAME).scoreDocs) {
       ids.add(
-          JSON.readTree(AgentDocuments.load(searcher.storedFields(), hit.doc)).get("id").asText());
+          JSON.readTree(AgentDocuments.load(index.searcher().storedFields(), hit.doc))
+              .get("id")
+              .asText());
     }
     return ids;
   }
@@ -99,8 +79,8 @@ class AgentRoundTripTest {
 
   @Test
   void everyKeyIsPresentAndTheIdIsRequired() throws Exception {
-    ScoreDoc hit = searcher.search(AgentFields.ID.is("D4"), 1).scoreDocs[0];
-    JsonNode agent = JSON.readTree(AgentDocuments.load(searcher.storedFields(), hit.doc));
+    ScoreDoc hit = index.searcher().search(AgentFields.ID.is("D4"), 1).scoreDocs[0];
+    JsonNode agent = JSON.readTree(AgentDocuments.load(index.searcher().storedFields(), hit.doc));
     List<String> keys = new ArrayList<>();
     agent.fieldNames().forEachRemaining(keys::add);
     assertEquals(List.of("id", "firstName", "lastName", "officeMlsId", "address", "contact"), keys);

@@ -3,27 +3,23 @@ package io.keybox.schema.field;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.ClassIndex;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.store.ByteBuffersDirectory;
-import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.BytesRef;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link TokenField}: the terms a record's texts are indexed as, and the records its queries find.
@@ -39,23 +35,16 @@ class TokenFieldTest {
             return r.has("texts") ? texts : null;
           });
 
-  private static Directory dir;
-  private static DirectoryReader reader;
-  private static IndexSearcher searcher;
+  @RegisterExtension
+  static final ClassIndex index = new ClassIndex(IndexWriterConfig::new, TokenFieldTest::write);
 
-  @BeforeAll
-  static void index() throws IOException {
-    dir = new ByteBuffersDirectory();
-    try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
-      add(writer, "a", "{\"texts\":[\"Houston Heights\", \"HOUSTON\"]}");
-      add(writer, "b", "{\"texts\":[\"Abcdefghijklmnopqrst Way\", null]}");
-      // U+1D400 (mathematical bold A) is a letter outside the BMP: one code point, two chars.
-      add(writer, "c", "{\"texts\":[\"\uD835\uDC00b, Ho-9\"]}");
-      add(writer, "d", "{\"texts\":[\" -- \"]}");
-      add(writer, "e", "{}");
-    }
-    reader = DirectoryReader.open(dir);
-    searcher = new IndexSearcher(reader);
+  private static void write(IndexWriter writer) throws IOException {
+    add(writer, "a", "{\"texts\":[\"Houston Heights\", \"HOUSTON\"]}");
+    add(writer, "b", "{\"texts\":[\"Abcdefghijklmnopqrst Way\", null]}");
+    // U+1D400 (mathematical bold A) is a letter outside the BMP: one code point, two chars.
+    add(writer, "c", "{\"texts\":[\"\uD835\uDC00b, Ho-9\"]}");
+    add(writer, "d", "{\"texts\":[\" -- \"]}");
+    add(writer, "e", "{}");
   }
 
   private static void add(IndexWriter writer, String id, String json) throws IOException {
@@ -63,12 +52,6 @@ class TokenFieldTest {
     doc.add(new StoredField("id", id));
     TEXT.addTo(doc, JSON.readTree(json));
     writer.addDocument(doc);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    reader.close();
-    dir.close();
   }
 
   @Test
@@ -120,9 +103,9 @@ class TokenFieldTest {
             "\uD835\uDC00b"),
         terms("t.prefix"));
     // "h" and "ho" begin words of two records (a: Houston, Heights; c: Ho), the rest of one.
-    assertEquals(2, reader.docFreq(new Term("t.prefix", "h")));
-    assertEquals(2, reader.docFreq(new Term("t.prefix", "ho")));
-    assertEquals(1, reader.docFreq(new Term("t.prefix", "hou")));
+    assertEquals(2, index.searcher().getIndexReader().docFreq(new Term("t.prefix", "h")));
+    assertEquals(2, index.searcher().getIndexReader().docFreq(new Term("t.prefix", "ho")));
+    assertEquals(1, index.searcher().getIndexReader().docFreq(new Term("t.prefix", "hou")));
   }
 
   @Test
@@ -141,7 +124,7 @@ class TokenFieldTest {
 
   private static List<String> terms(String field) throws IOException {
     List<String> terms = new ArrayList<>();
-    TermsEnum it = MultiTerms.getTerms(reader, field).iterator();
+    TermsEnum it = MultiTerms.getTerms(index.searcher().getIndexReader(), field).iterator();
     for (BytesRef term = it.next(); term != null; term = it.next()) {
       terms.add(term.utf8ToString());
     }
@@ -149,7 +132,7 @@ class TokenFieldTest {
   }
 
   private static List<Integer> docFreqs(String field) throws IOException {
-    Terms terms = MultiTerms.getTerms(reader, field);
+    Terms terms = MultiTerms.getTerms(index.searcher().getIndexReader(), field);
     List<Integer> freqs = new ArrayList<>();
     TermsEnum it = terms.iterator();
     while (it.next() != null) {
@@ -160,8 +143,8 @@ class TokenFieldTest {
 
   private static List<String> ids(Query query) throws IOException {
     List<String> ids = new ArrayList<>();
-    for (ScoreDoc hit : searcher.search(query, 10).scoreDocs) {
-      ids.add(searcher.storedFields().document(hit.doc).get("id"));
+    for (ScoreDoc hit : index.searcher().search(query, 10).scoreDocs) {
+      ids.add(index.searcher().storedFields().document(hit.doc).get("id"));
     }
     return ids.stream().sorted().toList();
   }

@@ -3,25 +3,18 @@ package io.keybox.schema.listing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.ClassIndex;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.geo.Polygon;
-import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
-import org.apache.lucene.store.ByteBuffersDirectory;
-import org.apache.lucene.store.Directory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Indexes six hand-written listings in memory and checks each query and sort factory against ids
@@ -64,31 +57,17 @@ class ListingFieldsRoundTripTest {
         + "'geo':{'lat':29.78,'lng':-95.80},'mls':{'status':'Active'}}",
   };
 
-  private static Directory dir;
-  private static DirectoryReader reader;
-  private static IndexSearcher searcher;
+  @RegisterExtension
+  static final ClassIndex index =
+      ClassIndex.sortedAsVendorIndexes(ListingFieldsRoundTripTest::write);
 
-  @BeforeAll
-  static void index() throws Exception {
-    dir = new ByteBuffersDirectory();
+  private static void write(IndexWriter writer) throws Exception {
     ListingDocuments documents = new ListingDocuments(JSON);
-    try (IndexWriter writer =
-        new IndexWriter(dir, new IndexWriterConfig().setIndexSort(ListingDocuments.INDEX_SORT))) {
-      // Added out of id order: the index sort must put them back in mlsId order.
-      for (int i = RECORDS.length - 1; i >= 0; i--) {
-        writer.addDocument(
-            documents.toDocument(
-                ListingRecord.parse(JSON.readTree(RECORDS[i].replace('\'', '"')))));
-      }
+    // Added out of id order: the index sort must put them back in mlsId order.
+    for (int i = RECORDS.length - 1; i >= 0; i--) {
+      writer.addDocument(
+          documents.toDocument(ListingRecord.parse(JSON.readTree(RECORDS[i].replace('\'', '"')))));
     }
-    reader = DirectoryReader.open(dir);
-    searcher = new IndexSearcher(reader);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    reader.close();
-    dir.close();
   }
 
   private static List<Long> ids(Query query) throws IOException {
@@ -96,18 +75,15 @@ class ListingFieldsRoundTripTest {
   }
 
   private static List<Long> ids(Query query, Sort sort) throws IOException {
-    return ids(searcher.search(listings(query), 100, sort).scoreDocs);
+    return ids(index.searcher().search(listings(query), 100, sort).scoreDocs);
   }
 
   private static Query listings(Query query) {
-    return new BooleanQuery.Builder()
-        .add(ListingQueries.allListings(), Occur.FILTER)
-        .add(query, Occur.FILTER)
-        .build();
+    return ClassIndex.allOf(ListingQueries.allListings(), query);
   }
 
   private static List<Long> ids(ScoreDoc[] hits) throws IOException {
-    StoredFields stored = searcher.storedFields();
+    StoredFields stored = index.searcher().storedFields();
     List<Long> ids = new ArrayList<>();
     for (ScoreDoc hit : hits) {
       byte[] json = ListingSource.load(stored, hit.doc, false, false).toBytes(false, false);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.ClassIndex;
 import io.keybox.schema.SchemaVersion;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingDocuments;
@@ -24,16 +25,13 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.store.ByteBuffersDirectory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Open house documents next to listing documents in one index: listing filters apply to the open
@@ -51,74 +49,57 @@ class OpenHouseRoundTripTest {
       "{'mlsId':8,'listingId':'H-8','listPrice':1500,'internetEntireListingDisplay':false,"
           + "'property':{'type':'RNT'},'address':{'city':'Houston'},'mls':{'status':'Active'}}";
 
-  private static ByteBuffersDirectory dir;
-  private static DirectoryReader reader;
-  private static IndexSearcher searcher;
+  @RegisterExtension
+  static final ClassIndex index = ClassIndex.sortedAsVendorIndexes(OpenHouseRoundTripTest::write);
 
   private static JsonNode json(String singleQuoted) throws IOException {
     return JSON.readTree(singleQuoted.replace('\'', '"'));
   }
 
-  @BeforeAll
-  static void index() throws Exception {
-    dir = new ByteBuffersDirectory();
+  private static void write(IndexWriter writer) throws Exception {
     ListingRecord seven = ListingRecord.parse(json(LISTING_7));
     ListingRecord eight = ListingRecord.parse(json(LISTING_8));
     OpenHouseDocuments openHouses = new OpenHouseDocuments(JSON);
-    try (IndexWriter writer =
-        new IndexWriter(dir, new IndexWriterConfig().setIndexSort(ListingDocuments.INDEX_SORT))) {
-      ListingDocuments listings = new ListingDocuments(JSON);
-      writer.addDocument(listings.toDocument(seven));
-      writer.addDocument(listings.toDocument(eight));
-      writer.addDocument(
-          openHouses.toDocument(
-              OpenHouseRecord.parse(
-                      json(
-                          "{'openHouseId':'OH1','startTime':'2026-11-08T18:00:00Z',"
-                              + "'type':'Public','listing':{'listingId':'K-7'}}"))
-                  .withKey(30),
-              seven));
-      writer.addDocument(
-          openHouses.toDocument(
-              OpenHouseRecord.parse(
-                      json(
-                          "{'openHouseId':'OH2','startTime':'2026-11-07T18:00:00Z',"
-                              + "'listing':{'mlsId':8}}"))
-                  .withKey(10),
-              eight));
-      writer.addDocument(
-          openHouses.toDocument(
-              OpenHouseRecord.parse(
-                      json("{'openHouseId':'OH3','startTime':'2026-11-09','listing':{'mlsId':7}}"))
-                  .withKey(20),
-              seven));
-    }
-    reader = DirectoryReader.open(dir);
-    searcher = new IndexSearcher(reader);
-  }
-
-  @AfterAll
-  static void close() throws IOException {
-    reader.close();
-    dir.close();
+    ListingDocuments listings = new ListingDocuments(JSON);
+    writer.addDocument(listings.toDocument(seven));
+    writer.addDocument(listings.toDocument(eight));
+    writer.addDocument(
+        openHouses.toDocument(
+            OpenHouseRecord.parse(
+                    json(
+                        "{'openHouseId':'OH1','startTime':'2026-11-08T18:00:00Z',"
+                            + "'type':'Public','listing':{'listingId':'K-7'}}"))
+                .withKey(30),
+            seven));
+    writer.addDocument(
+        openHouses.toDocument(
+            OpenHouseRecord.parse(
+                    json(
+                        "{'openHouseId':'OH2','startTime':'2026-11-07T18:00:00Z',"
+                            + "'listing':{'mlsId':8}}"))
+                .withKey(10),
+            eight));
+    writer.addDocument(
+        openHouses.toDocument(
+            OpenHouseRecord.parse(
+                    json("{'openHouseId':'OH3','startTime':'2026-11-09','listing':{'mlsId':7}}"))
+                .withKey(20),
+            seven));
   }
 
   private static List<Long> keys(Query condition, Sort sort) throws IOException {
-    return keys(searcher.search(openHouses(condition), 10, sort).scoreDocs);
+    return keys(index.searcher().search(openHouses(condition), 10, sort).scoreDocs);
   }
 
   private static Query openHouses(Query condition) {
-    return new BooleanQuery.Builder()
-        .add(OpenHouseQueries.allOpenHouses(), Occur.FILTER)
-        .add(condition, Occur.FILTER)
-        .build();
+    return ClassIndex.allOf(OpenHouseQueries.allOpenHouses(), condition);
   }
 
   private static List<Long> keys(ScoreDoc[] hits) throws IOException {
     List<Long> keys = new ArrayList<>();
     for (ScoreDoc hit : hits) {
       byte[] bytes =
-          OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
+          OpenHouseSource.load(index.searcher().storedFields(), hit.doc, false, false)
               .toBytes(false, false);
       keys.add(JSON.readTree(bytes).get("openHouseKey").asLong());
     }
@@ -137,7 +118,9 @@ class OpenHouseRoundTripTest {
         List.of(20L, 30L), keys(IdxRule.NULL.filter().orElseThrow(), OpenHouseSort.BY_KEY));
     assertEquals(List.of(10L), keys(OpenHouseQueries.byKey(10), OpenHouseSort.BY_KEY));
     assertEquals(
-        2, searcher.count(ListingQueries.allListings()), "listing queries see listings only");
+        2,
+        index.searcher().count(ListingQueries.allListings()),
+        "listing queries see listings only");
   }
 
   @Test
@@ -154,10 +137,10 @@ class OpenHouseRoundTripTest {
 
   @Test
   void storedJsonEmbedsTheListingWithItsOptionalBlocks() throws IOException {
-    ScoreDoc hit = searcher.search(OpenHouseQueries.byKey(30), 1).scoreDocs[0];
+    ScoreDoc hit = index.searcher().search(OpenHouseQueries.byKey(30), 1).scoreDocs[0];
     JsonNode plain =
         JSON.readTree(
-            OpenHouseSource.load(searcher.storedFields(), hit.doc, false, false)
+            OpenHouseSource.load(index.searcher().storedFields(), hit.doc, false, false)
                 .toBytes(false, false));
     assertEquals(
         List.of(
@@ -176,7 +159,8 @@ class OpenHouseRoundTripTest {
     assertTrue(plain.at("/listing/property/rooms").isMissingNode());
     JsonNode full =
         JSON.readTree(
-            OpenHouseSource.load(searcher.storedFields(), hit.doc, true, true).toBytes(true, true));
+            OpenHouseSource.load(index.searcher().storedFields(), hit.doc, true, true)
+                .toBytes(true, true));
     assertEquals("Kitchen", full.at("/listing/property/rooms/0/type").asText());
     assertEquals("{}", full.get("listing").get("compliance").toString(), "an object, never null");
   }
@@ -184,17 +168,18 @@ class OpenHouseRoundTripTest {
   @Test
   void aListingIsFoundByItsMlsIdAndItsOpenHousesAreNot() throws Exception {
     // Listing 7 has two open houses, which carry its fields, its mlsId among them.
-    assertEquals(2, searcher.count(OpenHouseQueries.ofListing(7)));
+    assertEquals(2, index.searcher().count(OpenHouseQueries.ofListing(7)));
     for (int schemaVersion : new int[] {SchemaVersion.CURRENT, 2, SchemaVersion.UNRECORDED}) {
-      ScoreDoc[] hits = searcher.search(ListingQueries.byMlsId(7, schemaVersion), 10).scoreDocs;
+      ScoreDoc[] hits =
+          index.searcher().search(ListingQueries.byMlsId(7, schemaVersion), 10).scoreDocs;
       assertEquals(1, hits.length, "schema " + schemaVersion);
       assertEquals(
           7,
           new ListingDocuments(JSON)
-              .stored(searcher.storedFields(), hits[0].doc)
+              .stored(index.searcher().storedFields(), hits[0].doc)
               .mlsId()
               .getAsLong());
-      assertEquals(0, searcher.count(ListingQueries.byMlsId(9, schemaVersion)));
+      assertEquals(0, index.searcher().count(ListingQueries.byMlsId(9, schemaVersion)));
     }
   }
 
@@ -218,7 +203,7 @@ class OpenHouseRoundTripTest {
   void theKeyOfAListingReplacesOrRemovesItAloneNotItsOpenHouses() throws Exception {
     try (ByteBuffersDirectory copy = new ByteBuffersDirectory()) {
       try (IndexWriter writer = new IndexWriter(copy, new IndexWriterConfig())) {
-        writer.addIndexes(dir);
+        writer.addIndexes(index.directory());
         writer.updateDocument(
             ListingDocuments.key(7),
             new ListingDocuments(JSON)
@@ -246,15 +231,17 @@ class OpenHouseRoundTripTest {
 
   @Test
   void aStoredListingReadsBackAsTheRecordItWasMadeFrom() throws Exception {
-    ScoreDoc hit = searcher.search(ListingQueries.byMlsId(7), 1).scoreDocs[0];
-    ListingRecord stored = new ListingDocuments(JSON).stored(searcher.storedFields(), hit.doc);
+    ScoreDoc hit = index.searcher().search(ListingQueries.byMlsId(7), 1).scoreDocs[0];
+    ListingRecord stored =
+        new ListingDocuments(JSON).stored(index.searcher().storedFields(), hit.doc);
     assertEquals(7, stored.mlsId().getAsLong());
     assertEquals("K-7", stored.listingId());
     assertEquals("Kitchen", stored.tree().at("/property/rooms/0/type").asText());
     // Rendered again, byte for byte what the index holds, rooms and compliance included.
     assertEquals(
         new String(
-            ListingSource.load(searcher.storedFields(), hit.doc, true, true).toBytes(true, true),
+            ListingSource.load(index.searcher().storedFields(), hit.doc, true, true)
+                .toBytes(true, true),
             java.nio.charset.StandardCharsets.UTF_8),
         new String(
             ListingSource.render(stored.tree(), JSON).toBytes(true, true),
@@ -270,7 +257,7 @@ class OpenHouseRoundTripTest {
 
   @Test
   void aRejoinedOpenHouseKeepsItsOwnMembersAndTakesTheNewListing() throws Exception {
-    ScoreDoc hit = searcher.search(OpenHouseQueries.byKey(30), 1).scoreDocs[0];
+    ScoreDoc hit = index.searcher().search(OpenHouseQueries.byKey(30), 1).scoreDocs[0];
     ListingRecord newSeven =
         ListingRecord.parse(
             json(
@@ -279,7 +266,8 @@ class OpenHouseRoundTripTest {
     try (ByteBuffersDirectory rejoined = new ByteBuffersDirectory()) {
       try (IndexWriter writer = new IndexWriter(rejoined, new IndexWriterConfig())) {
         writer.addDocument(
-            new OpenHouseDocuments(JSON).rejoin(searcher.storedFields(), hit.doc, newSeven));
+            new OpenHouseDocuments(JSON)
+                .rejoin(index.searcher().storedFields(), hit.doc, newSeven));
       }
       try (DirectoryReader again = DirectoryReader.open(rejoined)) {
         IndexSearcher search = new IndexSearcher(again);

@@ -30,9 +30,8 @@ class AgentsHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
+      FixtureServer.perClassOnBasic(
           dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
             SecretHash hash = SecretHash.create(SECRET, 1000);
             Accounts accounts =
                 Accounts.of(

@@ -65,6 +65,32 @@ class ClientCompatibilityHttpTest {
     return server.get(pathAndQuery, key, SECRET);
   }
 
+  /** {@code OPTIONS path} as the plugin's key. */
+  private static HttpResponse<String> options(String path) throws Exception {
+    return server.send(
+        HttpRequest.newBuilder(server.uri(path))
+            .method("OPTIONS", HttpRequest.BodyPublishers.noBody()),
+        TWO,
+        SECRET);
+  }
+
+  /**
+   * {@code GET path} with the request header {@code name: value}, as {@code key} (with the test
+   * secret), or with no credentials of the test's own when {@code key} is null.
+   */
+  private static HttpResponse<String> getWith(String path, String name, String value, String key)
+      throws Exception {
+    return server.send(
+        HttpRequest.newBuilder(server.uri(path)).header(name, value),
+        key,
+        key == null ? null : SECRET);
+  }
+
+  /** The JSON text at {@code pointer} in the answer to {@code GET path} as the plugin's key. */
+  private static String jsonAt(String path, String pointer) throws Exception {
+    return json(get(path, TWO)).at(pointer).toString();
+  }
+
   private static String header(HttpResponse<?> response, String name) {
     return response.headers().firstValue(name).orElse("(absent)");
   }
@@ -89,12 +115,7 @@ class ClientCompatibilityHttpTest {
 
   @Test
   void optionsSendsBothMediaTypeNamesAndListsTheUpstreamType() throws Exception {
-    HttpResponse<String> root =
-        server.send(
-            HttpRequest.newBuilder(server.uri("/"))
-                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()),
-            TWO,
-            SECRET);
+    HttpResponse<String> root = options("/");
     assertEquals(200, root.statusCode());
     assertEquals("vnd.service-v0.1", header(root, "X-Service-Media-Type"));
     assertEquals("vnd.simplyrets-v0.1", header(root, "X-SimplyRETS-Media-Type"));
@@ -103,12 +124,7 @@ class ClientCompatibilityHttpTest {
             + "\"application/vnd.simplyrets-v0.1+json\"]",
         json(root).get("accepts").toString());
 
-    HttpResponse<String> properties =
-        server.send(
-            HttpRequest.newBuilder(server.uri("/properties?vendor=aus"))
-                .method("OPTIONS", HttpRequest.BodyPublishers.noBody()),
-            TWO,
-            SECRET);
+    HttpResponse<String> properties = options("/properties?vendor=aus");
     assertEquals(200, properties.statusCode());
     assertEquals("vnd.simplyrets-v0.1", header(properties, "X-SimplyRETS-Media-Type"));
     assertEquals(REFRESHED, header(properties, "X-SimplyRETS-LastUpdate"));
@@ -119,29 +135,21 @@ class ClientCompatibilityHttpTest {
   @Test
   void theUpstreamMediaTypeIsAnsweredInItsOwnType() throws Exception {
     HttpResponse<String> plugin =
-        server.send(
-            HttpRequest.newBuilder(server.uri("/properties/104?vendor=hou"))
-                .header("Accept", PLUGIN_ACCEPT),
-            TWO,
-            SECRET);
+        getWith("/properties/104?vendor=hou", "Accept", PLUGIN_ACCEPT, TWO);
     assertEquals(200, plugin.statusCode());
     assertEquals(UPSTREAM_TYPE, header(plugin, "Content-Type"));
     assertEquals("KATY-104", json(plugin).get("listingId").asText());
 
     HttpResponse<String> jsonPreferred =
-        server.send(
-            HttpRequest.newBuilder(server.uri("/properties/104?vendor=hou"))
-                .header("Accept", "application/json, application/vnd.simplyrets-v0.1+json;q=0.5"),
-            TWO,
-            SECRET);
+        getWith(
+            "/properties/104?vendor=hou",
+            "Accept",
+            "application/json, application/vnd.simplyrets-v0.1+json;q=0.5",
+            TWO);
     assertEquals("application/json; charset=utf-8", header(jsonPreferred, "Content-Type"));
 
     HttpResponse<String> error =
-        server.send(
-            HttpRequest.newBuilder(server.uri("/properties/999?vendor=hou"))
-                .header("Accept", PLUGIN_ACCEPT),
-            TWO,
-            SECRET);
+        getWith("/properties/999?vendor=hou", "Accept", PLUGIN_ACCEPT, TWO);
     assertEquals(404, error.statusCode());
     assertEquals(UPSTREAM_TYPE, header(error, "Content-Type"), "errors too");
   }
@@ -160,11 +168,7 @@ class ClientCompatibilityHttpTest {
         listings.get(0).get("compliance").toString());
     assertEquals("{}", listings.get(1).get("compliance").toString());
     // hou's 101 has none either.
-    assertEquals(
-        "{}",
-        json(get("/properties/101?vendor=hou&include=compliance", TWO))
-            .get("compliance")
-            .toString());
+    assertEquals("{}", jsonAt("/properties/101?vendor=hou&include=compliance", "/compliance"));
   }
 
   @Test
@@ -207,10 +211,7 @@ class ClientCompatibilityHttpTest {
     assertEquals("2", rooms.get(0).get("level").toString());
     assertEquals("1", rooms.get(1).get("level").toString());
     assertEquals(
-        "2",
-        json(get("/properties/104?vendor=hou&include=rooms", TWO))
-            .at("/property/rooms/0/level")
-            .toString());
+        "2", jsonAt("/properties/104?vendor=hou&include=rooms", "/property/rooms/0/level"));
   }
 
   // 5. CORS for every origin by default.
@@ -230,11 +231,7 @@ class ClientCompatibilityHttpTest {
     assertEquals("GET, OPTIONS", header(preflight, "Access-Control-Allow-Methods"));
 
     HttpResponse<String> data =
-        server.send(
-            HttpRequest.newBuilder(server.uri("/properties?vendor=hou&limit=1"))
-                .header("Origin", "https://another.example"),
-            TWO,
-            SECRET);
+        getWith("/properties?vendor=hou&limit=1", "Origin", "https://another.example", TWO);
     assertEquals(200, data.statusCode());
     assertEquals("*", header(data, "Access-Control-Allow-Origin"));
     assertEquals(
@@ -251,20 +248,12 @@ class ClientCompatibilityHttpTest {
     for (String authorization :
         List.of("Basic '" + ONE_TOKEN + "'", "Basic \"" + ONE_TOKEN + "\"", "Basic " + ONE_TOKEN)) {
       HttpResponse<String> response =
-          server.send(
-              HttpRequest.newBuilder(server.uri("/properties/201"))
-                  .header("Authorization", authorization),
-              null,
-              null);
+          getWith("/properties/201", "Authorization", authorization, null);
       assertEquals(200, response.statusCode(), authorization);
       assertEquals("HOU-201", json(response).get("listingId").asText(), authorization);
     }
     HttpResponse<String> unmatched =
-        server.send(
-            HttpRequest.newBuilder(server.uri("/properties/201"))
-                .header("Authorization", "Basic '" + ONE_TOKEN + "\""),
-            null,
-            null);
+        getWith("/properties/201", "Authorization", "Basic '" + ONE_TOKEN + "\"", null);
     assertEquals(401, unmatched.statusCode());
   }
 

@@ -19,12 +19,7 @@ class ClustersHttpTest {
   private static final String METRO = "/properties/clusters?bbox=-96.5,29.0,-94.5,31.0";
 
   @RegisterExtension
-  static final FixtureServer server =
-      FixtureServer.perClass(
-          dataDir -> {
-            FixtureServer.index(dataDir, "search", "search");
-            return FixtureServer.withOneKey(dataDir, "search", KEY, SECRET);
-          });
+  static final FixtureServer server = FixtureServer.perClass("search", "search", KEY, SECRET);
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, KEY, SECRET);

@@ -3,14 +3,9 @@ package io.keybox.server.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,21 +20,12 @@ class DocsPageHttpTest {
 
   @RegisterExtension
   static final FixtureServer on =
-      FixtureServer.perClass(
-          dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
-            return new FixtureServer(
-                dataDir,
-                Accounts.of(
-                    List.of(
-                        new Account(
-                            "k",
-                            List.of("fixture"),
-                            Set.of(),
-                            FixtureServer.UNTHROTTLED,
-                            SecretHash.create("s", 1000)))),
-                io.keybox.server.http.ServerConfig.loopback(0).withPages(true));
-          });
+      FixtureServer.perClassOnBasic(
+          dataDir ->
+              new FixtureServer(
+                  dataDir,
+                  FixtureServer.oneKey("fixture", "k", "s"),
+                  io.keybox.server.http.ServerConfig.loopback(0).withPages(true)));
 
   @RegisterExtension
   static final FixtureServer off = FixtureServer.perClass("fixture", "basic", "k", "s");

@@ -9,6 +9,7 @@ import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.replica.ReplicaStatus;
@@ -90,10 +91,26 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
    * unthrottled key that reads it ({@link #withOneKey}).
    */
   static FixtureServer perClass(String vendor, String fixture, String key, String secret) {
+    return perClass(vendor, fixture, dataDir -> withOneKey(dataDir, vendor, key, secret));
+  }
+
+  /**
+   * A per-class server over {@code data/fixtures/basic} indexed as vendor {@code fixture}, then
+   * started by {@code setup} (its keys, limits or logs).
+   */
+  static FixtureServer perClassOnBasic(Setup setup) {
+    return perClass("fixture", "basic", setup);
+  }
+
+  /**
+   * A per-class server over {@code data/fixtures/<fixture>} indexed as {@code vendor}, then started
+   * by {@code setup} (its keys, limits or logs).
+   */
+  static FixtureServer perClass(String vendor, String fixture, Setup setup) {
     return perClass(
         dataDir -> {
           index(dataDir, vendor, fixture);
-          return withOneKey(dataDir, vendor, key, secret);
+          return setup.start(dataDir);
         });
   }
 
@@ -129,29 +146,30 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
    */
   static FixtureServer withOneKey(Path dataDir, String vendor, String key, String secret)
       throws IOException {
-    Account account =
-        new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
-    return new FixtureServer(dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0));
+    return new FixtureServer(dataDir, oneKey(vendor, key, secret), ServerConfig.loopback(0));
+  }
+
+  /**
+   * An account without add-ons for {@code key} that reads {@code vendor} within {@code limit}; its
+   * secret is hashed with 1,000 iterations, quick enough for a test.
+   */
+  static Account account(String vendor, String key, String secret, RateLimit limit) {
+    return new Account(key, List.of(vendor), Set.of(), limit, SecretHash.create(secret, 1000));
+  }
+
+  /** The accounts of one unthrottled key without add-ons that reads {@code vendor}. */
+  static Accounts oneKey(String vendor, String key, String secret) {
+    return Accounts.of(List.of(account(vendor, key, secret, UNTHROTTLED)));
   }
 
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config) throws IOException {
-    this(
-        dataDir,
-        new Authenticator(accounts),
-        config,
-        new PrintStream(OutputStream.nullOutputStream()),
-        Optional.empty());
+    this(dataDir, accounts, config, Optional.empty());
   }
 
   /** A server with an admin listener when {@code admin} is given. */
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config, Optional<AdminListener> admin)
       throws IOException {
-    this(
-        dataDir,
-        new Authenticator(accounts),
-        config,
-        new PrintStream(OutputStream.nullOutputStream()),
-        admin);
+    this(dataDir, new Authenticator(accounts), config, noRequestLog(), admin);
   }
 
   /** A server whose accounts come from {@code authenticator}, logging requests to {@code log}. */
@@ -177,22 +195,19 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   static FixtureServer following(
       Path dataDir, String vendor, String key, String secret, ReplicaStatus.Source replicas)
       throws IOException {
-    Account account =
-        new Account(key, List.of(vendor), Set.of(), UNTHROTTLED, SecretHash.create(secret, 1000));
     return new FixtureServer(
-        dataDir, Accounts.of(List.of(account)), ServerConfig.loopback(0), replicas);
+        dataDir, oneKey(vendor, key, secret), ServerConfig.loopback(0), replicas);
   }
 
   /** A server whose health shows each vendor's replication from {@code replicas}. */
   FixtureServer(Path dataDir, Accounts accounts, ServerConfig config, ReplicaStatus.Source replicas)
       throws IOException {
-    this(
-        dataDir,
-        new Authenticator(accounts),
-        config,
-        new PrintStream(OutputStream.nullOutputStream()),
-        Optional.empty(),
-        replicas);
+    this(dataDir, new Authenticator(accounts), config, noRequestLog(), Optional.empty(), replicas);
+  }
+
+  /** Where a server's request log goes when the test does not read it. */
+  private static PrintStream noRequestLog() {
+    return new PrintStream(OutputStream.nullOutputStream());
   }
 
   private FixtureServer(

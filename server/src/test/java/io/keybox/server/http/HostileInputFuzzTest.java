@@ -9,7 +9,6 @@ import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.RateLimit;
-import io.keybox.server.auth.SecretHash;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -24,7 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -82,12 +80,7 @@ class HostileInputFuzzTest {
 
     FixtureServer.index(dataDir, "fixture", "basic");
     Account tester =
-        new Account(
-            KEY,
-            List.of("fixture"),
-            Set.of(),
-            new RateLimit(RateLimit.MAX, RateLimit.MAX),
-            SecretHash.create(SECRET, 1000));
+        FixtureServer.account("fixture", KEY, SECRET, new RateLimit(RateLimit.MAX, RateLimit.MAX));
     HostileRequests generator = new HostileRequests(seed, KEY, SECRET);
     List<byte[]> requests = new ArrayList<>();
     for (int i = 0; i < count; i++) {

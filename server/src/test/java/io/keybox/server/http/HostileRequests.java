@@ -294,15 +294,7 @@ final class HostileRequests {
     }
     String text =
         target.length() > MAX_TARGET ? target.substring(0, MAX_TARGET) : target.toString();
-    // Characters past 0xFF stand for themselves as raw UTF-8 bytes, like a careless client's.
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c < 0x100) {
-        out.write(c);
-      } else {
-        out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
-      }
-    }
+    write(out, text);
   }
 
   private String query() {
@@ -487,6 +479,10 @@ final class HostileRequests {
         + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * Writes {@code text} a byte a character; characters past 0xFF stand for themselves as raw UTF-8
+   * bytes, like a careless client's.
+   */
   private static void write(ByteArrayOutputStream out, String text) {
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);

@@ -10,15 +10,11 @@ import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
-import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,15 +77,7 @@ class IndexerKillHttpTest {
     assertTrue(first.waitFor(120, TimeUnit.SECONDS));
     assertEquals(0, first.exitValue());
 
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    KEY,
-                    List.of("killed"),
-                    Set.of(),
-                    FixtureServer.UNTHROTTLED,
-                    SecretHash.create(SECRET, 1000))));
+    Accounts accounts = FixtureServer.oneKey("killed", KEY, SECRET);
     try (FixtureServer server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0))) {
       HttpResponse<String> before = server.get(QUERY, KEY, SECRET);
       assertEquals(200, before.statusCode());

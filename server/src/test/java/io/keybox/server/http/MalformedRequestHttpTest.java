@@ -9,14 +9,12 @@ import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.RateLimit;
-import io.keybox.server.auth.SecretHash;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,16 +50,9 @@ class MalformedRequestHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
+      FixtureServer.perClassOnBasic(
           dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
-            Account tester =
-                new Account(
-                    KEY,
-                    List.of("fixture"),
-                    Set.of(),
-                    RateLimit.DEFAULT,
-                    SecretHash.create(SECRET, 1000));
+            Account tester = FixtureServer.account("fixture", KEY, SECRET, RateLimit.DEFAULT);
             Limits limits =
                 new Limits(
                     4,
@@ -205,13 +196,7 @@ class MalformedRequestHttpTest {
             server.dataDir(),
             new Authenticator(
                 Accounts.of(
-                    List.of(
-                        new Account(
-                            KEY,
-                            List.of("fixture"),
-                            Set.of(),
-                            RateLimit.DEFAULT,
-                            SecretHash.create(SECRET, 1000))))),
+                    List.of(FixtureServer.account("fixture", KEY, SECRET, RateLimit.DEFAULT)))),
             ServerConfig.loopback(0).withLimits(roomy),
             new PrintStream(log, true, StandardCharsets.UTF_8))) {
       String query = "a=1&".repeat(2001);

@@ -35,9 +35,8 @@ class MetadataHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
+      FixtureServer.perClassOnBasic(
           dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
             indexSwapVendor("Alvin");
             SecretHash hash = SecretHash.create(SECRET, 1000);
             Accounts accounts =

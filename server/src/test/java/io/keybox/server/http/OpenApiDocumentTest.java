@@ -364,14 +364,7 @@ class OpenApiDocumentTest {
     try (FixtureServer ready =
         new FixtureServer(
             otherDir,
-            Accounts.of(
-                List.of(
-                    new Account(
-                        "k",
-                        List.of("fixture"),
-                        Set.of(),
-                        RateLimit.DEFAULT,
-                        SecretHash.create(SECRET, 1000)))),
+            Accounts.of(List.of(FixtureServer.account("fixture", "k", SECRET, RateLimit.DEFAULT))),
             ServerConfig.loopback(0),
             // As a query node following a store reports it (serve --replica-of), every key set.
             vendor ->

@@ -32,11 +32,8 @@ class OpsHttpTest {
 
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
-          dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
-            return new FixtureServer(dataDir, accounts("fixture"), ServerConfig.loopback(0));
-          });
+      FixtureServer.perClassOnBasic(
+          dataDir -> new FixtureServer(dataDir, accounts("fixture"), ServerConfig.loopback(0)));
 
   private static Accounts accounts(String... vendors) {
     return Accounts.of(

@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -19,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -60,20 +56,9 @@ class PagingHttpTest {
    * A per-class server over the basic fixture with the one test key, configured by {@code config}.
    */
   private static FixtureServer serving(ServerConfig config) {
-    return FixtureServer.perClass(
-        dataDir -> {
-          FixtureServer.index(dataDir, "fixture", "basic");
-          Accounts accounts =
-              Accounts.of(
-                  List.of(
-                      new Account(
-                          KEY,
-                          List.of("fixture"),
-                          Set.of(),
-                          FixtureServer.UNTHROTTLED,
-                          SecretHash.create(SECRET, 1000))));
-          return new FixtureServer(dataDir, accounts, config);
-        });
+    return FixtureServer.perClassOnBasic(
+        dataDir ->
+            new FixtureServer(dataDir, FixtureServer.oneKey("fixture", KEY, SECRET), config));
   }
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {

@@ -7,9 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
-import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,15 +70,7 @@ class PublicationHttpTest {
   void reindexingUnderLoadFailsNoRequestAndNeverMixesGenerations() throws Exception {
     Path dataDir = dir.resolve("data");
     publish(dataDir, 0);
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    KEY,
-                    List.of("swap"),
-                    Set.of(),
-                    FixtureServer.UNTHROTTLED,
-                    SecretHash.create(SECRET, 1000))));
+    Accounts accounts = FixtureServer.oneKey("swap", KEY, SECRET);
     try (FixtureServer server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0))) {
       AtomicBoolean running = new AtomicBoolean(true);
       List<String> failures = new CopyOnWriteArrayList<>();
@@ -146,15 +136,7 @@ class PublicationHttpTest {
   void aVendorWhoseFirstIndexAppearsLaterIsServedWithoutARestart() throws Exception {
     Path dataDir = dir.resolve("late-data");
     Files.createDirectories(dataDir);
-    Accounts accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    KEY,
-                    List.of("swap"),
-                    Set.of(),
-                    FixtureServer.UNTHROTTLED,
-                    SecretHash.create(SECRET, 1000))));
+    Accounts accounts = FixtureServer.oneKey("swap", KEY, SECRET);
     try (FixtureServer server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0))) {
       HttpResponse<String> before = server.get("/properties", KEY, SECRET);
       assertEquals(503, before.statusCode());

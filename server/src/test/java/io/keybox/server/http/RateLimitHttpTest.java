@@ -7,11 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.RateLimit;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -19,20 +17,18 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class RateLimitHttpTest {
   @RegisterExtension
   static final FixtureServer server =
-      FixtureServer.perClass(
-          dataDir -> {
-            FixtureServer.index(dataDir, "fixture", "basic");
-            return new FixtureServer(
-                dataDir,
-                Accounts.of(
-                    List.of(
-                        account("slow", new RateLimit(1, 3)),
-                        account("roomy", new RateLimit(100, 200)))),
-                ServerConfig.loopback(0));
-          });
+      FixtureServer.perClassOnBasic(
+          dataDir ->
+              new FixtureServer(
+                  dataDir,
+                  Accounts.of(
+                      List.of(
+                          account("slow", new RateLimit(1, 3)),
+                          account("roomy", new RateLimit(100, 200)))),
+                  ServerConfig.loopback(0)));
 
   private static Account account(String key, RateLimit limit) {
-    return new Account(key, List.of("fixture"), Set.of(), limit, SecretHash.create(key, 1000));
+    return FixtureServer.account("fixture", key, key, limit);
   }
 
   private static HttpResponse<String> get(String key, String pathAndQuery) throws Exception {

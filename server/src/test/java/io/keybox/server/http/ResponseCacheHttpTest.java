@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.Lease;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -49,20 +47,8 @@ class ResponseCacheHttpTest {
   private static FixtureServer server(Path dir, ServerConfig config) throws Exception {
     FixtureServer.index(dir, "fixture", "basic");
     FixtureServer.index(dir, "other", "search");
-    Account key =
-        new Account(
-            KEY,
-            List.of("fixture"),
-            Set.of(),
-            FixtureServer.UNTHROTTLED,
-            SecretHash.create(SECRET, 1000));
-    Account other =
-        new Account(
-            OTHER_KEY,
-            List.of("other"),
-            Set.of(),
-            FixtureServer.UNTHROTTLED,
-            SecretHash.create(SECRET, 1000));
+    Account key = FixtureServer.account("fixture", KEY, SECRET, FixtureServer.UNTHROTTLED);
+    Account other = FixtureServer.account("other", OTHER_KEY, SECRET, FixtureServer.UNTHROTTLED);
     return new FixtureServer(dir, Accounts.of(List.of(key, other)), config);
   }
 

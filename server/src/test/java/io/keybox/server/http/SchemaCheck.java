@@ -38,9 +38,19 @@ final class SchemaCheck {
    * that asked for the optional blocks {@code includes}.
    */
   List<String> check(JsonNode schema, JsonNode value, Set<String> includes) {
-    List<String> errors = new ArrayList<>();
-    check(schema, value, "$", "(inline)", includes, errors);
-    return errors;
+    Pass pass = new Pass(includes, new ArrayList<>());
+    check(schema, value, "$", "(inline)", pass);
+    return pass.errors();
+  }
+
+  /**
+   * One check of a response: the optional blocks its request asked for, and where its problems go.
+   */
+  private record Pass(Set<String> includes, List<String> errors) {
+    /** A pass of the same request whose problems are kept apart (one alternative of anyOf). */
+    Pass attempt() {
+      return new Pass(includes, new ArrayList<>());
+    }
   }
 
   /** Each schema location with properties, and the ones the checked responses held. */
@@ -91,62 +101,52 @@ final class SchemaCheck {
     return node;
   }
 
-  private void check(
-      JsonNode schema,
-      JsonNode value,
-      String path,
-      String location,
-      Set<String> includes,
-      List<String> errors) {
+  private void check(JsonNode schema, JsonNode value, String path, String location, Pass pass) {
     if (schema.has("$ref")) {
       String ref = schema.get("$ref").asText();
       String name = ref.substring(ref.lastIndexOf('/') + 1);
-      check(resolve(schema), value, path, name, includes, errors);
+      check(resolve(schema), value, path, name, pass);
       return;
     }
     for (String combinator : List.of("anyOf", "oneOf")) {
       if (schema.has(combinator)) {
         List<String> all = new ArrayList<>();
         for (JsonNode alternative : schema.get(combinator)) {
-          List<String> attempt = new ArrayList<>();
-          check(alternative, value, path, location, includes, attempt);
-          if (attempt.isEmpty()) {
+          Pass attempt = pass.attempt();
+          check(alternative, value, path, location, attempt);
+          if (attempt.errors().isEmpty()) {
             return;
           }
-          all.addAll(attempt);
+          all.addAll(attempt.errors());
         }
-        errors.add(path + ": matches no alternative of " + combinator + ": " + all);
+        pass.errors().add(path + ": matches no alternative of " + combinator + ": " + all);
         return;
       }
     }
     if (schema.has("type") && !typeMatches(schema.get("type"), value)) {
-      errors.add(path + ": " + value.getNodeType() + " is not of type " + schema.get("type"));
+      pass.errors()
+          .add(path + ": " + value.getNodeType() + " is not of type " + schema.get("type"));
       return;
     }
     if (schema.has("enum") && !contains(schema.get("enum"), value)) {
-      errors.add(path + ": " + value + " is not one of " + schema.get("enum"));
+      pass.errors().add(path + ": " + value + " is not one of " + schema.get("enum"));
     }
     if (schema.has("const") && !schema.get("const").equals(value)) {
-      errors.add(path + ": " + value + " is not " + schema.get("const"));
+      pass.errors().add(path + ": " + value + " is not " + schema.get("const"));
     }
     if (value.isArray() && schema.has("items")) {
       int i = 0;
       for (JsonNode item : value) {
-        check(schema.get("items"), item, path + "[" + i++ + "]", location, includes, errors);
+        check(schema.get("items"), item, path + "[" + i++ + "]", location, pass);
       }
     }
     if (value.isObject()) {
-      checkObject(schema, value, path, location, includes, errors);
+      checkObject(schema, value, path, location, pass);
     }
   }
 
   private void checkObject(
-      JsonNode schema,
-      JsonNode value,
-      String path,
-      String location,
-      Set<String> includes,
-      List<String> errors) {
+      JsonNode schema, JsonNode value, String path, String location, Pass pass) {
     JsonNode properties = schema.get("properties");
     if (properties != null) {
       nonNull.add(location);
@@ -161,26 +161,27 @@ final class SchemaCheck {
         if (include == null) {
           include = propertySchema.path("x-keybox-include").asText(null);
         }
-        if (include != null && value.has(key) != includes.contains(include)) {
-          errors.add(
-              path
-                  + "."
-                  + key
-                  + ": must be present exactly with include="
-                  + include
-                  + " (requested: "
-                  + includes
-                  + ")");
+        if (include != null && value.has(key) != pass.includes().contains(include)) {
+          pass.errors()
+              .add(
+                  path
+                      + "."
+                      + key
+                      + ": must be present exactly with include="
+                      + include
+                      + " (requested: "
+                      + pass.includes()
+                      + ")");
         }
         if (!value.has(key)) {
           if (required.contains(key)) {
-            errors.add(path + ": required key '" + key + "' is missing");
+            pass.errors().add(path + ": required key '" + key + "' is missing");
           }
           continue;
         }
         held.add(key);
         String inner = propertySchema.has("properties") ? location + "." + key : location;
-        check(propertySchema, value.get(key), path + "." + key, inner, includes, errors);
+        check(propertySchema, value.get(key), path + "." + key, inner, pass);
       }
     }
     JsonNode additional = schema.get("additionalProperties");
@@ -190,10 +191,9 @@ final class SchemaCheck {
         continue;
       }
       if (additional != null && additional.isObject()) {
-        check(
-            additional, field.getValue(), path + "." + field.getKey(), location, includes, errors);
+        check(additional, field.getValue(), path + "." + field.getKey(), location, pass);
       } else if (properties != null || (additional != null && !additional.asBoolean())) {
-        errors.add(path + ": undocumented key '" + field.getKey() + "'");
+        pass.errors().add(path + ": undocumented key '" + field.getKey() + "'");
       }
     }
   }

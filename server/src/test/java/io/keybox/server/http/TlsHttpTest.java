@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.RateLimit;
-import io.keybox.server.auth.SecretHash;
 import io.keybox.server.tls.TestCertificates;
 import io.keybox.server.tls.TlsIdentity;
 import java.io.IOException;
@@ -21,7 +19,6 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,14 +45,7 @@ class TlsHttpTest {
   static void setUp() throws Exception {
     FixtureServer.index(dataDir, "fixture", "basic");
     accounts =
-        Accounts.of(
-            List.of(
-                new Account(
-                    KEY,
-                    List.of("fixture"),
-                    Set.of(),
-                    RateLimit.DEFAULT,
-                    SecretHash.create(SECRET, 1000))));
+        Accounts.of(List.of(FixtureServer.account("fixture", KEY, SECRET, RateLimit.DEFAULT)));
     rsa = TestCertificates.pkcs12(certs, "rsa", "RSA");
     ec = TestCertificates.pkcs12(certs, "ec", "EC");
   }

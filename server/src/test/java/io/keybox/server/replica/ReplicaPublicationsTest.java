@@ -29,6 +29,7 @@ import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.ScoreDoc;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.threeten.extra.MutableClock;
 
 /**
  * A replica's publications as the index side serves them: each one a directory of its own, a
@@ -41,26 +42,6 @@ class ReplicaPublicationsTest {
   private static final String VENDOR = "alpha";
 
   @TempDir Path temp;
-
-  /** A clock the test moves. */
-  private static final class TestClock extends Clock {
-    volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    @Override
-    public ZoneOffset getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-  }
 
   /** Rebuilds the indexer's vendor with listings alpha-1..alpha-N and publishes it. */
   private void publish(Store store, int listings) throws IOException {
@@ -150,7 +131,7 @@ class ReplicaPublicationsTest {
   @Test
   void aVendorGoneFromTheStoreIsDroppedAfterStaleAfterAndItsFolderRemoved() throws Exception {
     Path node = temp.resolve("node");
-    TestClock clock = new TestClock();
+    MutableClock clock = MutableClock.of(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC);
     try (Store store = new LocalStore(temp.resolve("store"));
         VendorIndexes indexes = new VendorIndexes(node, NEVER, NEVER);
         Replica replica = follow(node, indexes, clock)) {
@@ -162,11 +143,11 @@ class ReplicaPublicationsTest {
       for (String key : store.list(VENDOR + "/")) {
         store.delete(key);
       }
-      clock.now = clock.now.plusSeconds(60);
+      clock.add(Duration.ofSeconds(60));
       replica.poll();
       assertTrue(indexes.has(VENDOR), "kept for --replica-stale-after");
 
-      clock.now = clock.now.plus(Duration.ofMinutes(10));
+      clock.add(Duration.ofMinutes(10));
       replica.poll();
       assertFalse(indexes.has(VENDOR));
       assertThrows(IndexUnavailableException.class, () -> indexes.lease(VENDOR));
