@@ -118,7 +118,8 @@ public final class Server implements AutoCloseable {
             options.maxUrlLength(),
             Limits.DEFAULT_MAX_HEADERS),
         options.responseCacheBytes(),
-        options.pages());
+        options.pages(),
+        options.exploreTiles());
   }
 
   /** The bound port (useful with port 0). */

@@ -3,6 +3,7 @@ package io.keybox.server;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.http.cache.ResponseCache;
+import io.keybox.server.http.pages.MapTiles;
 import io.keybox.server.tls.TlsIdentity;
 import io.keybox.store.StoreUrl;
 import java.net.InetAddress;
@@ -43,6 +44,7 @@ import java.util.Optional;
  * @param responseCacheBytes the size of the response cache in bytes ({@code --response-cache}); 0
  *     turns it off
  * @param pages serve the pages for people, {@code /-/docs} ({@code --explore}; on in the demo)
+ * @param exploreTiles the map background of {@code /-/explore} ({@code --explore-tiles})
  */
 public record ServerOptions(
     Path dataDir,
@@ -62,7 +64,8 @@ public record ServerOptions(
     Optional<Admin> admin,
     Optional<Replica> replica,
     long responseCacheBytes,
-    boolean pages) {
+    boolean pages,
+    MapTiles exploreTiles) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -126,6 +129,7 @@ public record ServerOptions(
     Objects.requireNonNull(dataDir, "dataDir");
     Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(exploreTiles, "exploreTiles");
     Objects.requireNonNull(baseUrl, "baseUrl");
     corsOrigins = List.copyOf(corsOrigins);
     Objects.requireNonNull(tls, "tls");
@@ -182,6 +186,7 @@ public record ServerOptions(
     private Optional<Replica> replica = Optional.empty();
     private long responseCacheBytes = DEFAULT_RESPONSE_CACHE_BYTES;
     private boolean pages;
+    private MapTiles exploreTiles = MapTiles.DEFAULT;
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -273,6 +278,11 @@ public record ServerOptions(
       return this;
     }
 
+    public Builder exploreTiles(MapTiles exploreTiles) {
+      this.exploreTiles = exploreTiles;
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -293,7 +303,8 @@ public record ServerOptions(
           admin,
           replica,
           responseCacheBytes,
-          pages);
+          pages,
+          exploreTiles);
     }
   }
 }

@@ -142,6 +142,7 @@ public final class KeyboxServer implements AutoCloseable {
                                 config.limits().maxHeaders(),
                                 Pages.wrap(
                                     config.pages(),
+                                    config.tiles(),
                                     ops.gate(admin.isPresent(), config.behindProxy(), perRequest))),
                             log),
                         // The fastest deflate level, as web servers default to: listing JSON still

@@ -1,6 +1,7 @@
 package io.keybox.server.http;
 
 import io.keybox.server.http.cache.ResponseCache;
+import io.keybox.server.http.pages.MapTiles;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
@@ -25,6 +26,7 @@ import javax.net.ssl.SSLContext;
  * @param responseCacheBytes the size of the response cache in bytes; 0 turns it off
  * @param pages serve the pages for people ({@code /-/docs}: Swagger UI over the OpenAPI document)
  *     to anyone, as {@code /-/openapi.json} is
+ * @param tiles the map background of {@code /-/explore}
  */
 public record ServerConfig(
     String host,
@@ -36,7 +38,8 @@ public record ServerConfig(
     Optional<SSLContext> tls,
     Limits limits,
     long responseCacheBytes,
-    boolean pages) {
+    boolean pages,
+    MapTiles tiles) {
   /** The default paging window. */
   public static final int DEFAULT_OFFSET_WINDOW = 10_000;
 
@@ -50,6 +53,7 @@ public record ServerConfig(
     }
     Objects.requireNonNull(tls, "tls");
     Objects.requireNonNull(limits, "limits");
+    Objects.requireNonNull(tiles, "tiles");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -77,7 +81,8 @@ public record ServerConfig(
         tls,
         limits,
         responseCacheBytes,
-        false);
+        false,
+        MapTiles.DEFAULT);
   }
 
   /** As the canonical constructor, with the default response cache. */
@@ -140,7 +145,8 @@ public record ServerConfig(
         tls,
         limits,
         responseCacheBytes,
-        on);
+        on,
+        tiles);
   }
 
   /** This configuration serving HTTPS with {@code context}. */
@@ -155,7 +161,8 @@ public record ServerConfig(
         Optional.of(context),
         limits,
         responseCacheBytes,
-        pages);
+        pages,
+        tiles);
   }
 
   /** This configuration with other limits. */
@@ -170,13 +177,24 @@ public record ServerConfig(
         tls,
         newLimits,
         responseCacheBytes,
-        pages);
+        pages,
+        tiles);
   }
 
   /** This configuration with a response cache of {@code bytes} (0: none). */
   public ServerConfig withResponseCache(long bytes) {
     return new ServerConfig(
-        host, port, baseUrl, offsetWindow, behindProxy, corsOrigins, tls, limits, bytes);
+        host,
+        port,
+        baseUrl,
+        offsetWindow,
+        behindProxy,
+        corsOrigins,
+        tls,
+        limits,
+        bytes,
+        pages,
+        tiles);
   }
 
   /** Whether {@code host} is a loopback address (plain HTTP is safe there). */
