@@ -38,6 +38,9 @@
     }
     const response = await fetch(url, {
       method: method || "GET",
+      // The key travels in the header only; "omit" also keeps the browser from answering a 401
+      // (a mistyped secret) with its own sign-in dialog.
+      credentials: "omit",
       headers: state.auth ? { Authorization: state.auth, Accept: "application/json" } : {},
     });
     const body = await response.json().catch(() => null);
