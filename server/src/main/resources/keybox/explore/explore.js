@@ -388,7 +388,11 @@
       height: 150,
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: false, range: [-0.6, Math.max(labels.length, 1) - 0.4] } },
+      scales: {
+        x: { time: false, range: [-0.6, Math.max(labels.length, 1) - 0.4] },
+        // Bars start at zero, or their heights would not compare.
+        y: { range: (u, min, max) => [0, Math.max(max, 1) * 1.1] },
+      },
       axes: [
         {
           splits: () => xs,
