@@ -119,6 +119,7 @@ final class DemoCommand implements Callable<Integer>, Wording {
       }
       err.println("keybox: serving the demo on " + url + "  (key demo, secret demo; Ctrl-C stops)");
       err.println("keybox: the API's reference, to try it in a browser: " + url + "/-/docs/");
+      err.println("keybox: the listings on a map (key demo, secret demo): " + url + "/-/explore/");
       err.println(
           "keybox: try   curl -u demo:demo '"
               + url

@@ -15,6 +15,7 @@ import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.http.ListenException;
 import io.keybox.server.http.PhotoServing;
 import io.keybox.server.http.PlainHttpRefusedException;
+import io.keybox.server.http.pages.MapTiles;
 import io.keybox.server.tls.TlsException;
 import io.keybox.server.tls.TlsIdentity;
 import io.keybox.store.StoreUrl;
@@ -30,6 +31,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +41,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code keybox serve}: serves every vendor index under the data directory until the process is
@@ -202,10 +205,30 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
   @Option(
       names = "--explore",
       description =
-          "serve the pages for people to anyone: /-/docs, Swagger UI over /-/openapi.json (they"
+          "serve the pages for people to anyone: /-/docs, Swagger UI over /-/openapi.json, and"
+              + " /-/explore, the listings on a map with charts (they"
               + " call the API with the credentials the reader types, so they grant nothing;"
               + " default: off, on in keybox demo)")
   boolean explore;
+
+  @Option(
+      names = "--explore-tiles",
+      paramLabel = "URL_TEMPLATE",
+      converter = TileUrlConverter.class,
+      defaultValue = MapTiles.OPEN_STREET_MAP,
+      description =
+          "the map tiles /-/explore shows, an http(s) URL template with {z}, {x} and {y} (the"
+              + " reader's browser fetches them; the page works without them; default"
+              + " ${DEFAULT-VALUE}, with OpenStreetMap's attribution)")
+  String exploreTiles;
+
+  @Option(
+      names = "--explore-tiles-attribution",
+      paramLabel = "HTML",
+      description =
+          "the credit line the tiles' licence asks the map to show (default: OpenStreetMap's for"
+              + " its tiles, else the tile server's host name)")
+  String exploreTilesAttribution;
 
   @ArgGroup(exclusive = false)
   Admin admin;
@@ -413,7 +436,11 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
             .maxUrlLength(maxUrlLength)
             .responseCacheBytes(responseCacheBytes)
             .pages(explore)
-            .photos(photos());
+            .photos(photos())
+            .exploreTiles(
+                exploreTilesAttribution == null
+                    ? MapTiles.of(exploreTiles)
+                    : new MapTiles(exploreTiles, exploreTilesAttribution));
     identity.ifPresent(options::tls);
     baseUrl().ifPresent(options::baseUrl);
     if (keys != null) {
@@ -466,5 +493,17 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
 
   private ParameterException usage(String problem) {
     return new ParameterException(spec.commandLine(), problem);
+  }
+
+  /** A tile URL template {@link MapTiles} accepts, else a message naming the rule. */
+  static final class TileUrlConverter implements ITypeConverter<String> {
+    @Override
+    public String convert(String text) {
+      try {
+        return MapTiles.of(text).urlTemplate();
+      } catch (IllegalArgumentException e) {
+        throw new TypeConversionException(e.getMessage());
+      }
+    }
   }
 }

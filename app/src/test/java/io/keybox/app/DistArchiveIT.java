@@ -212,7 +212,8 @@ class DistArchiveIT {
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/",
         copyright.get(0));
     assertTrue(
-        copyright.contains("License: Apache-2.0 and BSD-3-Clause and MIT and MIT-0"),
+        copyright.contains(
+            "License: Apache-2.0 and BSD-2-Clause and BSD-3-Clause and MIT and MIT-0"),
         String.join("\n", copyright));
     assertTrue(
         Files.readAllLines(units.resolve("keybox-pull@.service"))

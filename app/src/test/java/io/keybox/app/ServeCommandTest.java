@@ -1,12 +1,14 @@
 package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.app.cli.ByteSizeConverter;
 import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.http.ListenException;
+import io.keybox.server.http.pages.MapTiles;
 import io.keybox.server.tls.TestCertificates;
 import io.keybox.store.StoreUrl;
 import java.net.URI;
@@ -310,6 +312,45 @@ class ServeCommandTest {
     assertEquals(Optional.of("https://listings.example.com"), given.baseUrl());
     assertEquals(12, given.maxQueued());
     assertEquals(Optional.empty(), parse().options(Optional.empty()).replica());
+  }
+
+  @Test
+  void theExplorersTilesDefaultToOpenStreetMapsAndTakeATemplateAndItsCredit() {
+    MapTiles defaults = parse().options(Optional.empty()).exploreTiles();
+    assertEquals("https://tile.openstreetmap.org/{z}/{x}/{y}.png", defaults.urlTemplate());
+    assertTrue(defaults.attribution().contains("OpenStreetMap</a> contributors"));
+
+    MapTiles own =
+        parse("--explore-tiles", "http://tiles.internal:8081/{z}/{x}/{y}.png")
+            .options(Optional.empty())
+            .exploreTiles();
+    assertEquals("http://tiles.internal:8081/{z}/{x}/{y}.png", own.urlTemplate());
+    assertEquals("Map tiles: tiles.internal", own.attribution());
+
+    MapTiles credited =
+        parse(
+                "--explore-tiles",
+                "https://{s}.tiles.example.com/{z}/{x}/{y}@2x.png",
+                "--explore-tiles-attribution",
+                "&copy; Example Maps")
+            .options(Optional.empty())
+            .exploreTiles();
+    assertEquals("&copy; Example Maps", credited.attribution());
+  }
+
+  @Test
+  void aTileTemplateWithoutItsPlaceholdersOrNotHttpIsRefusedNamingTheOption() {
+    CommandLine.ParameterException missing =
+        assertThrows(
+            CommandLine.ParameterException.class,
+            () -> parse("--explore-tiles", "https://tiles.example.com/{z}/{x}.png"));
+    assertTrue(missing.getMessage().contains("--explore-tiles"), missing.getMessage());
+    assertTrue(missing.getMessage().contains("{z}, {x} and {y}"), missing.getMessage());
+    CommandLine.ParameterException scheme =
+        assertThrows(
+            CommandLine.ParameterException.class,
+            () -> parse("--explore-tiles", "file:///srv/tiles/{z}/{x}/{y}.png"));
+    assertTrue(scheme.getMessage().contains("http or https"), scheme.getMessage());
   }
 
   private static ServeCommand parse(String... args) {

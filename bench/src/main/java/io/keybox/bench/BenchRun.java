@@ -659,11 +659,14 @@ public final class BenchRun {
 
   /**
    * Why the server cannot answer an endpoint that is still being built, judging by its first
-   * answer: 404 for an unknown path, or, for {@code /properties/analytics}, the 400 of the {@code
-   * /properties/{mlsId}} route reading "analytics" as an mlsId. Empty when the endpoint exists.
+   * answer: 404 for an unknown path, or, for {@code /properties/analytics} and {@code
+   * /properties/clusters}, the 400 of the {@code /properties/{mlsId}} route reading "analytics" as
+   * an mlsId. Empty when the endpoint exists.
    */
   static Optional<String> missingEndpoint(BenchRequest request, Outcome outcome) {
-    if (request.endpoint() != Endpoint.OPEN_HOUSES && request.endpoint() != Endpoint.ANALYTICS) {
+    if (request.endpoint() != Endpoint.OPEN_HOUSES
+        && request.endpoint() != Endpoint.ANALYTICS
+        && request.endpoint() != Endpoint.CLUSTERS) {
       return Optional.empty();
     }
     String path = request.pathAndQuery().replaceFirst("\\?.*", "");

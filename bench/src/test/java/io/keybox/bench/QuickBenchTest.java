@@ -36,6 +36,7 @@ class QuickBenchTest {
           "replication-walk",
           "sort",
           "single-listing",
+          "radius",
           "hot-pages");
 
   @Test
@@ -68,10 +69,10 @@ class QuickBenchTest {
     assertTrue(report.at("/server/startWithoutArchiveMillis").asDouble() > 0);
     assertTrue(report.at("/server/heapLiveBytes").asLong() != 0);
     assertEquals(4, report.get("format").asInt());
-    assertEquals(12, report.get("classes").size());
+    assertEquals(14, report.get("classes").size());
     // The response cache's row: only where this build's server has the option.
     boolean cache = ServerProcess.hasResponseCache(dir);
-    JsonNode hot = report.get("classes").get(11);
+    JsonNode hot = report.get("classes").get(13);
     assertEquals("hot-pages", hot.get("name").asText());
     assertEquals(List.of("SEARCH", "LISTING", "OPEN_HOUSES"), texts(hot.get("endpoints")));
     if (cache) {

@@ -119,7 +119,8 @@ public final class Server implements AutoCloseable {
             Limits.DEFAULT_MAX_HEADERS),
         options.responseCacheBytes(),
         options.pages(),
-        options.photos());
+        options.photos(),
+        options.exploreTiles());
   }
 
   /** The bound port (useful with port 0). */

@@ -4,6 +4,7 @@ import io.keybox.server.http.Limits;
 import io.keybox.server.http.PhotoServing;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.http.cache.ResponseCache;
+import io.keybox.server.http.pages.MapTiles;
 import io.keybox.server.tls.TlsIdentity;
 import io.keybox.store.StoreUrl;
 import java.net.InetAddress;
@@ -45,6 +46,7 @@ import java.util.Optional;
  *     turns it off
  * @param pages serve the pages for people, {@code /-/docs} ({@code --explore}; on in the demo)
  * @param photos how replies name mirrored photos ({@code --photo-width}, {@code --media-base-url})
+ * @param exploreTiles the map background of {@code /-/explore} ({@code --explore-tiles})
  */
 public record ServerOptions(
     Path dataDir,
@@ -65,7 +67,8 @@ public record ServerOptions(
     Optional<Replica> replica,
     long responseCacheBytes,
     boolean pages,
-    PhotoServing photos) {
+    PhotoServing photos,
+    MapTiles exploreTiles) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -129,6 +132,7 @@ public record ServerOptions(
     Objects.requireNonNull(dataDir, "dataDir");
     Objects.requireNonNull(keys, "keys");
     Objects.requireNonNull(host, "host");
+    Objects.requireNonNull(exploreTiles, "exploreTiles");
     Objects.requireNonNull(baseUrl, "baseUrl");
     corsOrigins = List.copyOf(corsOrigins);
     Objects.requireNonNull(tls, "tls");
@@ -187,6 +191,7 @@ public record ServerOptions(
     private long responseCacheBytes = DEFAULT_RESPONSE_CACHE_BYTES;
     private boolean pages;
     private PhotoServing photos = PhotoServing.DEFAULT;
+    private MapTiles exploreTiles = MapTiles.DEFAULT;
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -283,6 +288,11 @@ public record ServerOptions(
       return this;
     }
 
+    public Builder exploreTiles(MapTiles exploreTiles) {
+      this.exploreTiles = exploreTiles;
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -304,7 +314,8 @@ public record ServerOptions(
           replica,
           responseCacheBytes,
           pages,
-          photos);
+          photos,
+          exploreTiles);
     }
   }
 }

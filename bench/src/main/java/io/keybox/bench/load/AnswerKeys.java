@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * The identities of a JSON answer, for comparing systems: the mlsIds of a page of listings, the
  * mlsId of one listing, the openHouseIds of a page of open houses, the {@code totalCount} and the
- * minimum, maximum and median price of analytics.
+ * minimum, maximum and median price of analytics, the {@code totalCount} and each cluster of
+ * clusters.
  */
 public final class AnswerKeys {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -32,6 +33,22 @@ public final class AnswerKeys {
       case SEARCH -> answer.forEach(listing -> keys.add(listing.path("mlsId").asText()));
       case LISTING -> keys.add(answer.path("mlsId").asText());
       case OPEN_HOUSES -> answer.forEach(open -> keys.add(open.path("openHouseId").asText()));
+      case CLUSTERS -> {
+        if (!answer.path("clusters").isArray()) {
+          throw new IOException("unexpected JSON shape for CLUSTERS: " + shorten(answer));
+        }
+        keys.add("totalCount=" + answer.path("totalCount").asLong());
+        answer
+            .path("clusters")
+            .forEach(
+                c ->
+                    keys.add(
+                        cluster(
+                            c.path("count").asLong(),
+                            c.path("mlsId").isIntegralNumber() ? c.path("mlsId").asLong() : -1,
+                            price(c.path("minPrice")),
+                            price(c.path("maxPrice")))));
+      }
       case ANALYTICS -> {
         if (!answer.path("totalCount").isIntegralNumber()) {
           throw new IOException("unexpected JSON shape for ANALYTICS: " + shorten(answer));
@@ -44,7 +61,9 @@ public final class AnswerKeys {
                 price(answer.path("medianPrice"))));
       }
     }
-    if (endpoint != Endpoint.ANALYTICS && answer.isArray() == (endpoint == Endpoint.LISTING)) {
+    if (endpoint != Endpoint.ANALYTICS
+        && endpoint != Endpoint.CLUSTERS
+        && answer.isArray() == (endpoint == Endpoint.LISTING)) {
       throw new IOException("unexpected JSON shape for " + endpoint + ": " + shorten(answer));
     }
     if (total != null) {
@@ -63,6 +82,22 @@ public final class AnswerKeys {
         "minPrice=" + cents(min),
         "maxPrice=" + cents(max),
         "medianPrice=" + cents(median));
+  }
+
+  /**
+   * The key of one cluster, in the order of the answer: its count, its listing's mlsId when it
+   * holds one ({@code mlsId} -1 otherwise), and its lowest and highest price (null when none of its
+   * listings has one). The mean position is left out: its last digits depend on the order of the
+   * sum.
+   */
+  public static String cluster(long count, long mlsId, Double minPrice, Double maxPrice) {
+    return "cluster="
+        + count
+        + (mlsId >= 0 ? " mlsId=" + mlsId : "")
+        + " price="
+        + cents(minPrice)
+        + ".."
+        + cents(maxPrice);
   }
 
   private static Double price(JsonNode number) {

@@ -16,6 +16,7 @@ import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.server.error.RequestException;
 import io.keybox.server.http.edge.ErrorStatus;
+import io.keybox.server.query.ClusterRequestParser;
 import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
@@ -24,6 +25,7 @@ import io.keybox.server.query.OpenHouseSearchRequest;
 import io.keybox.server.query.Paging;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
+import io.keybox.server.search.ListingClusters;
 import io.keybox.server.search.exec.PageStoredFields;
 import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
@@ -58,6 +60,7 @@ public final class LuceneTarget implements Target {
   private final int schemaVersion;
   private final ListingRequestParser parser;
   private final OpenHouseRequestParser openHouseParser;
+  private final ClusterRequestParser clusterParser = new ClusterRequestParser();
 
   /**
    * @param reader the index the server serves; the caller closes it
@@ -91,6 +94,7 @@ public final class LuceneTarget implements Target {
             case LISTING -> listing(request.mlsId(), Params.parse(request.query()), detailed);
             case ANALYTICS -> analytics(Params.parse(request.query()), detailed);
             case OPEN_HOUSES -> openHouses(Params.parse(request.query()), detailed);
+            case CLUSTERS -> clusters(Params.parse(request.query()), detailed);
           };
         } catch (RequestException e) {
           return Outcome.failed(ErrorStatus.of(e), e.getMessage());
@@ -177,6 +181,35 @@ public final class LuceneTarget implements Target {
             ? AnswerKeys.analytics(
                 result.totalCount(), result.minPrice(), result.maxPrice(), result.medianPrice())
             : null);
+  }
+
+  /**
+   * The clusters of a map view: the server's one pass over the matches' doc values ({@link
+   * ListingClusters}), in this JVM, without the response's JSON.
+   */
+  private Outcome clusters(Params params, boolean detailed) throws IOException {
+    ClusterRequestParser.ClusterParams request = clusterParser.parse(params);
+    ListingClusters.Result result =
+        new ListingClusters()
+            .compute(
+                searcher,
+                request.filter(),
+                new ListingClusters.Request(
+                    request.zoom(), request.precision(), request.maxClusters()));
+    List<String> keys = null;
+    if (detailed) {
+      keys = new ArrayList<>();
+      keys.add("totalCount=" + result.totalCount());
+      for (ListingClusters.Cluster c : result.clusters()) {
+        keys.add(
+            AnswerKeys.cluster(
+                c.count(),
+                c.mlsId().orElse(-1),
+                Double.isNaN(c.minPrice()) ? null : c.minPrice(),
+                Double.isNaN(c.maxPrice()) ? null : c.maxPrice()));
+      }
+    }
+    return Outcome.ok(0, -1, keys);
   }
 
   /**

@@ -18,6 +18,7 @@ public record BenchRequest(Endpoint endpoint, long mlsId, String query) {
           case LISTING -> "/properties/" + mlsId;
           case OPEN_HOUSES -> "/openhouses";
           case ANALYTICS -> "/properties/analytics";
+          case CLUSTERS -> "/properties/clusters";
         };
     return query.isEmpty() ? path : path + "?" + query;
   }

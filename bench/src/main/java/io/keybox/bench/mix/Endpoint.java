@@ -9,5 +9,7 @@ public enum Endpoint {
   /** {@code GET /openhouses}: a page of open houses with their listings. */
   OPEN_HOUSES,
   /** {@code GET /properties/analytics}: statistics over every match. */
-  ANALYTICS
+  ANALYTICS,
+  /** {@code GET /properties/clusters}: the matches in a viewport, grouped by map tile. */
+  CLUSTERS
 }

@@ -143,6 +143,21 @@ public final class Mix {
                 new BenchRequest(
                     Endpoint.ANALYTICS, 0, param("cities", pick(s.random(), bigCities)))),
         new QueryClass(
+            "map-clusters",
+            "bbox=the whole metro&zoom=10, or bbox=a 0.08 x 0.1 degree view around a listing"
+                + "&zoom=13 (half each)",
+            "the map-first search: a map of the whole city, then of a neighbourhood, as clusters",
+            Endpoint.CLUSTERS,
+            50,
+            s -> new BenchRequest(Endpoint.CLUSTERS, 0, clusterView(s.random(), v))),
+        new QueryClass(
+            "radius",
+            "radius=lat,lng,Dmi around a listing (D 1, 2, 3, 5 or 10)&count=true",
+            "the \"homes near here\" search of a map or a listing page",
+            Endpoint.SEARCH,
+            50,
+            s -> search(radius(s.random(), v))),
+        new QueryClass(
             "hot-pages",
             hot.size()
                 + " fixed requests (landing pages, popular searches of the "
@@ -179,6 +194,55 @@ public final class Mix {
 
   private static <T> T pick(Random random, List<T> values) {
     return values.get(random.nextInt(values.size()));
+  }
+
+  /**
+   * A map view's clusters: the whole metro (the box around every sampled active listing) at zoom
+   * 10, or a neighbourhood (0.08° of latitude by 0.1° of longitude around a listing) at zoom 13.
+   */
+  static String clusterView(Random random, Vocabulary v) {
+    if (random.nextBoolean()) {
+      double[] box = metro(v.centers());
+      return bbox(box[0], box[1], box[2], box[3]) + "&zoom=10";
+    }
+    double[] center = pick(random, v.centers());
+    return bbox(center[1] - 0.05, center[0] - 0.04, center[1] + 0.05, center[0] + 0.04)
+        + "&zoom=13";
+  }
+
+  /** {@code minLng, minLat, maxLng, maxLat} around {@code points}, with 0.01° to spare. */
+  static double[] metro(List<double[]> points) {
+    double[] box = {180, 90, -180, -90};
+    for (double[] p : points) {
+      box[0] = Math.min(box[0], p[1] - 0.01);
+      box[1] = Math.min(box[1], p[0] - 0.01);
+      box[2] = Math.max(box[2], p[1] + 0.01);
+      box[3] = Math.max(box[3], p[0] + 0.01);
+    }
+    return box;
+  }
+
+  private static String bbox(double minLng, double minLat, double maxLng, double maxLat) {
+    return "bbox="
+        + URLEncoder.encode(
+            String.format(Locale.ROOT, "%.6f,%.6f,%.6f,%.6f", minLng, minLat, maxLng, maxLat),
+            StandardCharsets.UTF_8);
+  }
+
+  /** A circle of 1 to 10 miles around a listing, with the count of its matches. */
+  static String radius(Random random, Vocabulary v) {
+    double[] center = pick(random, v.centers());
+    int[] miles = {1, 2, 3, 5, 10};
+    return "radius="
+        + URLEncoder.encode(
+            String.format(
+                Locale.ROOT,
+                "%.6f,%.6f,%dmi",
+                center[0],
+                center[1],
+                miles[random.nextInt(miles.length)]),
+            StandardCharsets.UTF_8)
+        + "&count=true";
   }
 
   /** Five {@code points} around a listing: a pentagon of 3-11 km radius with jittered corners. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.JsonPaths;
+import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingRecord;
@@ -104,10 +105,7 @@ final class ListingRows {
         .textArray(allNormalized(ListingFields.EXTERIOR_FEATURES, tree))
         .value(JsonPaths.flag(tree, "internetAddressDisplay"))
         .value(JsonPaths.flag(tree, "internetEntireListingDisplay"))
-        .text(
-            lat == null || lng == null
-                ? null
-                : String.format(Locale.ROOT, "SRID=4326;POINT(%s %s)", lng, lat))
+        .text(lat == null || lng == null ? null : point(lat, lng))
         .text(keywords(tree))
         .text(
             new String(
@@ -167,5 +165,14 @@ final class ListingRows {
 
   private static String instant(Long epochMillis) {
     return epochMillis == null ? null : Instant.ofEpochMilli(epochMillis).toString();
+  }
+
+  /**
+   * The listing's point in EWKT, as the index keeps it ({@link GeoPointField#asIndexed}): searches
+   * by area and map tiles then put a listing on the same side of an edge in both systems.
+   */
+  private static String point(double lat, double lng) {
+    GeoPointField.LatLng indexed = GeoPointField.asIndexed(lat, lng);
+    return String.format(Locale.ROOT, "SRID=4326;POINT(%s %s)", indexed.lng(), indexed.lat());
   }
 }

@@ -241,6 +241,9 @@ public final class PostgresLoader {
     indexes.add("CREATE INDEX ON listing (city, status, modified DESC NULLS LAST, mls_id)");
     indexes.add("CREATE INDEX ON listing USING gin (keywords)");
     indexes.add("CREATE INDEX ON listing USING gist (geom)");
+    // The radius search measures on the sphere, as Keybox does: through geography, which needs
+    // its own index.
+    indexes.add("CREATE INDEX ON listing USING gist ((geom::geography))");
     indexes.add("ALTER TABLE open_house ADD PRIMARY KEY (open_house_key)");
     indexes.add("CREATE INDEX ON open_house (mls_id)");
     indexes.add("CREATE INDEX ON open_house (start_time, open_house_key)");

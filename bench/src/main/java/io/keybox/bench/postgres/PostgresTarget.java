@@ -9,10 +9,12 @@ import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.server.error.RequestException;
 import io.keybox.server.http.edge.ErrorStatus;
+import io.keybox.server.query.ClusterRequestParser;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
+import io.keybox.server.search.exec.WebMercatorTile;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,7 +31,9 @@ import java.util.Optional;
  */
 public final class PostgresTarget implements Target {
   private final PostgresCluster cluster;
+
   private final ListingRequestParser parser;
+  private final ClusterRequestParser clusterParser = new ClusterRequestParser();
 
   public PostgresTarget(PostgresCluster cluster, int offsetWindow) {
     this.cluster = cluster;
@@ -61,6 +65,7 @@ public final class PostgresTarget implements Target {
             case ANALYTICS ->
                 single(connection, SqlQueries.analytics(parser.filter(params)), request, detailed);
             case OPEN_HOUSES -> openHouses(connection, params, request, detailed);
+            case CLUSTERS -> clusters(connection, clusterParser.parse(params), detailed);
           };
         } catch (RequestException e) {
           return Outcome.failed(ErrorStatus.of(e), e.getMessage());
@@ -91,6 +96,24 @@ public final class PostgresTarget implements Target {
       List<String> keys =
           detailed ? AnswerKeys.of(request.endpoint(), page, page.length, total) : null;
       return Outcome.ok(page.length, next, keys);
+    }
+  }
+
+  /**
+   * The clusters of a map view: PostgreSQL groups the matches by tile ({@link
+   * SqlQueries#clusters}), this JVM finishes the answer as an application would ({@link
+   * TileClusters}: merging past maxClusters, the address rule, the order); no JSON is written.
+   */
+  private static Outcome clusters(
+      Connection connection, ClusterRequestParser.ClusterParams request, boolean detailed)
+      throws SQLException {
+    int tileZoom = Math.min(request.zoom() + request.precision(), WebMercatorTile.MAX_ZOOM);
+    try (PreparedStatement statement =
+            prepare(connection, SqlQueries.clusters(request.filter(), tileZoom));
+        ResultSet rows = statement.executeQuery()) {
+      TileClusters clusters = TileClusters.read(rows, tileZoom);
+      List<String> keys = clusters.keys(request.maxClusters());
+      return Outcome.ok(0, -1, detailed ? keys : null);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.keybox.bench.postgres;
 
+import static io.keybox.schema.listing.ListingFilters.BBOX;
 import static io.keybox.schema.listing.ListingFilters.CITIES;
 import static io.keybox.schema.listing.ListingFilters.IDX;
 import static io.keybox.schema.listing.ListingFilters.MAX_AREA;
@@ -13,12 +14,14 @@ import static io.keybox.schema.listing.ListingFilters.MIN_PRICE;
 import static io.keybox.schema.listing.ListingFilters.POINTS;
 import static io.keybox.schema.listing.ListingFilters.POSTAL_CODES;
 import static io.keybox.schema.listing.ListingFilters.Q;
+import static io.keybox.schema.listing.ListingFilters.RADIUS;
 import static io.keybox.schema.listing.ListingFilters.STATUS;
 import static io.keybox.schema.listing.ListingFilters.TYPE;
 
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.TokenField;
 import io.keybox.schema.filter.Filter;
+import io.keybox.schema.filter.GeoArea;
 import io.keybox.schema.filter.GeoPolygon;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
@@ -61,6 +64,8 @@ final class SqlQueries {
           POSTAL_CODES,
           CITIES,
           POINTS,
+          BBOX,
+          RADIUS,
           IDX);
 
   private SqlQueries() {}
@@ -222,8 +227,73 @@ final class SqlQueries {
               where.append(" AND ST_Intersects(geom, ST_GeomFromText(?, 4326))");
               binds.add(wkt(polygon));
             });
+    f.get(BBOX).ifPresent(box -> box(where, binds, box));
+    f.get(RADIUS)
+        .ifPresent(
+            circle -> {
+              // On the sphere (use_spheroid false: PostGIS's mean radius, Lucene's too), as the
+              // API's great-circle distance is.
+              where.append(
+                  " AND ST_DWithin(geom::geography,"
+                      + " ST_SetSRID(ST_MakePoint(?, ?), 4326)::geography, ?, false)");
+              binds.add(circle.lng());
+              binds.add(circle.lat());
+              binds.add(circle.metres());
+            });
     where.append(idx(f.get(IDX).orElseThrow()));
     return where;
+  }
+
+  /** A viewport; one that crosses the antimeridian is its two halves. */
+  private static void box(StringBuilder where, List<Object> binds, GeoArea.Box box) {
+    String envelope = "geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)";
+    if (box.minLng() <= box.maxLng()) {
+      where.append(" AND ").append(envelope);
+      binds.addAll(List.of(box.minLng(), box.minLat(), box.maxLng(), box.maxLat()));
+    } else {
+      where.append(" AND (").append(envelope).append(" OR ").append(envelope).append(")");
+      binds.addAll(List.of(box.minLng(), box.minLat(), 180.0, box.maxLat()));
+      binds.addAll(List.of(-180.0, box.minLat(), box.maxLng(), box.maxLat()));
+    }
+  }
+
+  /**
+   * The matches of {@code filter} grouped by the Web Mercator tile of {@code tileZoom} they fall
+   * in, with {@code ST_SnapToGrid} on the points in EPSG:3857 (to the tile's centre) and {@code
+   * GROUP BY}: one row per tile, column 1 and 2 the centre's x and y in metres, then for the
+   * listings whose address may be shown and for the others apart their count, lowest and highest
+   * price, and the sums and extremes of their positions; last the lowest mlsId of the shown ones.
+   */
+  static Sql clusters(FilterValues filter, int tileZoom) {
+    List<Object> binds = new ArrayList<>();
+    double size = TileGrid.size(tileZoom);
+    double origin = TileGrid.centreOfFirst(tileZoom);
+    binds.addAll(List.of(origin, origin, size, size));
+    StringBuilder where = where(filter, binds);
+    StringJoiner columns = new StringJoiner(", ");
+    for (String part : List.of("NOT hidden", "hidden")) {
+      String f = " FILTER (WHERE " + part + ")";
+      columns.add("count(*)" + f);
+      columns.add("min(list_price)" + f);
+      columns.add("max(list_price)" + f);
+      columns.add("sum(lat)" + f);
+      columns.add("sum(lng)" + f);
+      columns.add("min(lat)" + f);
+      columns.add("min(lng)" + f);
+      columns.add("max(lat)" + f);
+      columns.add("max(lng)" + f);
+    }
+    return new Sql(
+        "SELECT ST_X(cell), ST_Y(cell), "
+            + columns
+            + ", min(mls_id) FILTER (WHERE NOT hidden)"
+            + " FROM (SELECT ST_SnapToGrid(ST_Transform(geom, 3857), ?, ?, ?, ?) AS cell,"
+            + " ST_Y(geom) AS lat, ST_X(geom) AS lng, list_price, mls_id,"
+            + " address_display IS FALSE AS hidden"
+            + " FROM listing WHERE "
+            + where
+            + " AND geom IS NOT NULL) m GROUP BY cell",
+        binds);
   }
 
   /**

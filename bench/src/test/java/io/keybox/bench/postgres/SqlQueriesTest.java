@@ -48,4 +48,51 @@ class SqlQueriesTest {
         IllegalArgumentException.class,
         () -> SqlQueries.search(parser.parse(Params.parse("features=Pool"))));
   }
+
+  @Test
+  void aViewportIsAnEnvelopeAndOneAcrossTheAntimeridianIsTwo() {
+    SqlQueries.Sql sql =
+        SqlQueries.search(parser.parse(Params.parse("bbox=-95.5,29.6,-95.2,29.9")));
+    assertTrue(sql.text().contains(" AND geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)"), sql.text());
+    assertEquals(List.of(-95.5, 29.6, -95.2, 29.9), sql.binds().subList(2, 6));
+
+    SqlQueries.Sql across = SqlQueries.search(parser.parse(Params.parse("bbox=170,-20,-170,-10")));
+    assertTrue(
+        across
+            .text()
+            .contains(
+                " AND (geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)"
+                    + " OR geom && ST_MakeEnvelope(?, ?, ?, ?, 4326))"),
+        across.text());
+    assertEquals(
+        List.of(170.0, -20.0, 180.0, -10.0, -180.0, -20.0, -170.0, -10.0),
+        across.binds().subList(2, 10));
+  }
+
+  @Test
+  void aRadiusIsAGreatCircleDistanceOnTheSphereInMetres() {
+    SqlQueries.Sql sql = SqlQueries.search(parser.parse(Params.parse("radius=29.76,-95.37,5mi")));
+    assertTrue(
+        sql.text()
+            .contains(
+                " AND ST_DWithin(geom::geography,"
+                    + " ST_SetSRID(ST_MakePoint(?, ?), 4326)::geography, ?, false)"),
+        sql.text());
+    // 5 statute miles of 1,609.344 m.
+    assertEquals(List.of(-95.37, 29.76, 8046.72), sql.binds().subList(2, 5));
+  }
+
+  @Test
+  void clustersSnapTheViewsMatchesToTheTileGridAndGroupByTile() {
+    SqlQueries.Sql sql =
+        SqlQueries.clusters(parser.filter(Params.parse("bbox=-95.5,29.6,-95.2,29.9")), 1);
+    assertTrue(
+        sql.text().contains("ST_SnapToGrid(ST_Transform(geom, 3857), ?, ?, ?, ?) AS cell"),
+        sql.text());
+    assertTrue(sql.text().endsWith("AND geom IS NOT NULL) m GROUP BY cell"), sql.text());
+    // At zoom 1 the world is 2 cells of 20,037,508.34 m; the first one's centre is half of it
+    // west (and south) of the origin.
+    double half = 20037508.342789244;
+    assertEquals(List.of(-half / 2, -half / 2, half, half), sql.binds().subList(0, 4));
+  }
 }

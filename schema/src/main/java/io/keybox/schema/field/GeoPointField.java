@@ -64,6 +64,17 @@ public final class GeoPointField implements SearchField {
         GeoEncodingUtils.decodeLongitude((int) (docValue & 0xFFFFFFFFL)));
   }
 
+  /**
+   * The point as the index keeps it: Lucene stores a latitude and a longitude in 32 bits each
+   * (about a centimetre), so a system that must answer exactly as the index does (the bench's
+   * PostgreSQL peer) stores this point rather than the feed's.
+   */
+  public static LatLng asIndexed(double lat, double lng) {
+    return new LatLng(
+        GeoEncodingUtils.decodeLatitude(GeoEncodingUtils.encodeLatitude(lat)),
+        GeoEncodingUtils.decodeLongitude(GeoEncodingUtils.encodeLongitude(lng)));
+  }
+
   /** Records whose point lies inside {@code polygon}. */
   public Query within(Polygon polygon) {
     return LatLonPoint.newPolygonQuery(name, polygon);

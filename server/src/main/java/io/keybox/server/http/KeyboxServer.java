@@ -147,6 +147,7 @@ public final class KeyboxServer implements AutoCloseable {
                                     ops.metrics()::mediaSent,
                                     Pages.wrap(
                                         config.pages(),
+                                        config.tiles(),
                                         ops.gate(
                                             admin.isPresent(), config.behindProxy(), perRequest)))),
                             log),

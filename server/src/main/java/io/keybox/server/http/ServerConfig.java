@@ -1,6 +1,7 @@
 package io.keybox.server.http;
 
 import io.keybox.server.http.cache.ResponseCache;
+import io.keybox.server.http.pages.MapTiles;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
@@ -26,6 +27,7 @@ import javax.net.ssl.SSLContext;
  * @param pages serve the pages for people ({@code /-/docs}: Swagger UI over the OpenAPI document)
  *     to anyone, as {@code /-/openapi.json} is
  * @param photos how replies name mirrored photos
+ * @param tiles the map background of {@code /-/explore}
  */
 public record ServerConfig(
     String host,
@@ -38,7 +40,8 @@ public record ServerConfig(
     Limits limits,
     long responseCacheBytes,
     boolean pages,
-    PhotoServing photos) {
+    PhotoServing photos,
+    MapTiles tiles) {
   /** The default paging window. */
   public static final int DEFAULT_OFFSET_WINDOW = 10_000;
 
@@ -53,6 +56,7 @@ public record ServerConfig(
     Objects.requireNonNull(tls, "tls");
     Objects.requireNonNull(limits, "limits");
     Objects.requireNonNull(photos, "photos");
+    Objects.requireNonNull(tiles, "tiles");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -81,7 +85,8 @@ public record ServerConfig(
         limits,
         responseCacheBytes,
         false,
-        PhotoServing.DEFAULT);
+        PhotoServing.DEFAULT,
+        MapTiles.DEFAULT);
   }
 
   /** As the canonical constructor, with the default response cache. */
@@ -145,7 +150,8 @@ public record ServerConfig(
         limits,
         responseCacheBytes,
         on,
-        photos);
+        photos,
+        tiles);
   }
 
   /** This configuration serving HTTPS with {@code context}. */
@@ -161,7 +167,8 @@ public record ServerConfig(
         limits,
         responseCacheBytes,
         pages,
-        photos);
+        photos,
+        tiles);
   }
 
   /** This configuration with other limits. */
@@ -177,7 +184,8 @@ public record ServerConfig(
         newLimits,
         responseCacheBytes,
         pages,
-        photos);
+        photos,
+        tiles);
   }
 
   /** This configuration with a response cache of {@code bytes} (0: none). */
@@ -193,7 +201,8 @@ public record ServerConfig(
         limits,
         bytes,
         pages,
-        photos);
+        photos,
+        tiles);
   }
 
   /** This configuration naming photos as {@code serving} says. */
@@ -209,7 +218,8 @@ public record ServerConfig(
         limits,
         responseCacheBytes,
         pages,
-        serving);
+        serving,
+        tiles);
   }
 
   /** Whether {@code host} is a loopback address (plain HTTP is safe there). */

@@ -117,8 +117,12 @@ public final class ListingClusters {
     return compute(snapshot.searcher(), filter, request);
   }
 
-  /** As {@link #compute(Snapshot, FilterValues, Request)}, on a searcher (tests). */
-  Result compute(IndexSearcher searcher, FilterValues filter, Request request) throws IOException {
+  /**
+   * As {@link #compute(Snapshot, FilterValues, Request)}, on a searcher (tests, and the bench's raw
+   * Lucene peer).
+   */
+  public Result compute(IndexSearcher searcher, FilterValues filter, Request request)
+      throws IOException {
     Query query = FilterQueryBuilder.build(filter);
     FacetsCollector matches = searcher.search(query, new FacetsCollectorManager());
     FacetsCollector hidden =

@@ -5,12 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.generator.FeedGenerator;
-import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.BuildReport;
-import io.keybox.indexer.build.FeedDumps;
-import io.keybox.indexer.build.VendorIndexBuilder;
-import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.DocExamples;
 import io.keybox.server.DocExamples.Example;
 import io.keybox.server.auth.Accounts;
@@ -21,7 +16,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -57,17 +51,8 @@ class DocExamplesHttpTest {
   @BeforeAll
   static void start() throws Exception {
     Path feed = dir.resolve("feed");
-    new FeedGenerator(new GeneratorConfig(5000, 42, "houston")).writeDirectory(feed);
     Path data = Files.createDirectories(dir.resolve("data"));
-    BuildReport report =
-        new VendorIndexBuilder(JSON, Clock.systemUTC(), 4)
-            .rebuild(
-                new VendorLayout(data, "houston"),
-                new FeedDumps(
-                    feed.resolve(FeedGenerator.LISTINGS_FILE),
-                    Optional.of(feed.resolve(FeedGenerator.OPEN_HOUSES_FILE)),
-                    Optional.of(feed.resolve(FeedGenerator.AGENTS_FILE))),
-                false);
+    BuildReport report = FixtureServer.indexDemo(feed, data);
     assertTrue(report.published(), report.refusal());
     Accounts keys = KeysFile.load(DocExamples.ROOT.resolve("data/demo-keys.json"));
     demo = new FixtureServer(data, keys, ServerConfig.loopback(0));

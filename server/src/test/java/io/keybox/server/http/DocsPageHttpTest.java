@@ -3,9 +3,12 @@ package io.keybox.server.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -39,15 +42,20 @@ class DocsPageHttpTest {
         HttpResponse.BodyHandlers.ofString());
   }
 
-  @Test
-  void thePageLoadsSwaggerUiFromTheJarOverThisServersDocumentWithoutCredentials() throws Exception {
-    HttpResponse<String> redirect = get(on, "/-/docs", "GET");
+  /** The page at {@code path}, which redirects to {@code path/}, where the HTML page is. */
+  private static HttpResponse<String> redirectedPage(String path) throws Exception {
+    HttpResponse<String> redirect = get(on, path, "GET");
     assertEquals(302, redirect.statusCode());
-    assertEquals("/-/docs/", redirect.headers().firstValue("Location").orElseThrow());
-
-    HttpResponse<String> page = get(on, "/-/docs/", "GET");
+    assertEquals(path + "/", redirect.headers().firstValue("Location").orElseThrow());
+    HttpResponse<String> page = get(on, path + "/", "GET");
     assertEquals(200, page.statusCode(), page.body());
     assertTrue(page.headers().firstValue("Content-Type").orElseThrow().startsWith("text/html"));
+    return page;
+  }
+
+  @Test
+  void thePageLoadsSwaggerUiFromTheJarOverThisServersDocumentWithoutCredentials() throws Exception {
+    HttpResponse<String> page = redirectedPage("/-/docs");
     assertTrue(page.body().contains("<div id=\"swagger-ui\"></div>"), page.body());
     assertTrue(page.body().contains("<script src=\"swagger-ui-bundle.js\"></script>"));
 
@@ -82,8 +90,35 @@ class DocsPageHttpTest {
   }
 
   @Test
+  void theExplorerLoadsLeafletAndUplotFromTheJarAndTheTilesSettings() throws Exception {
+    HttpResponse<String> page = redirectedPage("/-/explore");
+    assertTrue(page.body().contains("<script src=\"lib/leaflet/leaflet.js\"></script>"));
+    assertTrue(page.body().contains("<script src=\"lib/uplot/uPlot.iife.min.js\"></script>"));
+    assertEquals(200, get(on, "/-/explore/explore.js", "GET").statusCode());
+    for (String library :
+        List.of(
+            "lib/leaflet/leaflet.js",
+            "lib/leaflet/leaflet.css",
+            "lib/leaflet/images/marker-icon.png",
+            "lib/uplot/uPlot.iife.min.js",
+            "lib/uplot/uPlot.min.css")) {
+      assertEquals(200, get(on, "/-/explore/" + library, "HEAD").statusCode(), library);
+    }
+
+    HttpResponse<String> tiles = get(on, "/-/explore/tiles.json", "GET");
+    assertEquals(200, tiles.statusCode());
+    assertEquals("application/json", tiles.headers().firstValue("Content-Type").orElseThrow());
+    JsonNode settings = new ObjectMapper().readTree(tiles.body());
+    assertEquals("https://tile.openstreetmap.org/{z}/{x}/{y}.png", settings.get("url").asText());
+    assertTrue(settings.get("attribution").asText().contains("OpenStreetMap</a> contributors"));
+    assertEquals(405, get(on, "/-/explore/tiles.json", "POST").statusCode());
+  }
+
+  @Test
   void withThePagesOffTheDocsAreNotThere() throws Exception {
     assertEquals(404, get(off, "/-/docs/", "GET").statusCode());
     assertEquals(404, get(off, "/-/docs/swagger-ui-bundle.js", "GET").statusCode());
+    assertEquals(404, get(off, "/-/explore/", "GET").statusCode());
+    assertEquals(404, get(off, "/-/explore/tiles.json", "GET").statusCode());
   }
 }

@@ -2,6 +2,8 @@ package io.keybox.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.generator.FeedGenerator;
+import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorIndexBuilder;
@@ -254,6 +256,23 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
             existing(folder.resolve("agents.ndjson")));
     return new VendorIndexBuilder(JSON, Clock.fixed(REFRESH_TIME, ZoneOffset.UTC), 2)
         .rebuild(new VendorLayout(dataDir, vendor), dumps, false);
+  }
+
+  /**
+   * The demo's data, as {@code ./run.sh} makes it (vendor houston, 5,000 listings, seed 42, with
+   * open houses and agents), generated in {@code feed} and indexed by the real indexer under {@code
+   * dataDir}.
+   */
+  static BuildReport indexDemo(Path feed, Path dataDir) throws IOException {
+    new FeedGenerator(new GeneratorConfig(5000, 42, "houston")).writeDirectory(feed);
+    return new VendorIndexBuilder(JSON, Clock.systemUTC(), 4)
+        .rebuild(
+            new VendorLayout(dataDir, "houston"),
+            new FeedDumps(
+                feed.resolve(FeedGenerator.LISTINGS_FILE),
+                Optional.of(feed.resolve(FeedGenerator.OPEN_HOUSES_FILE)),
+                Optional.of(feed.resolve(FeedGenerator.AGENTS_FILE))),
+            false);
   }
 
   private static Optional<Path> existing(Path file) {
