@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
     name = "bench",
     customSynopsis = {
       "./run.sh bench [--listings N] [--clients C] [--duration S] [--systems"
-          + " keybox,lucene,postgres]",
+          + " keybox,lucene,postgres,opensearch]",
       "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]",
       "                     [--rate R|half]"
     },
@@ -44,15 +44,18 @@ import picocli.CommandLine.Spec;
           + " clients",
       "for S seconds per query class against each system: Keybox over HTTP, the same Lucene"
           + " queries",
-      "in-process, and PostgreSQL 15 + PostGIS (installed with apt-get when missing, if run as"
+      "in-process, PostgreSQL 15 + PostGIS (installed with apt-get when missing, if run as"
           + " root;",
-      "started on a loopback port in a temporary directory and removed afterwards).",
+      "started on a loopback port in a temporary directory and removed afterwards), and a"
+          + " single-node",
+      "OpenSearch 3 over HTTP (its jars resolved from Maven Central by bench/opensearch/pom.xml;"
+          + " Java 21+).",
       "Prints a table per class and the targets; --out writes the same as JSON."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
     footer = {
-      "  ./run.sh bench                                   # the full run: 1M listings, all three"
+      "  ./run.sh bench                                   # the full run: 1M listings, all four"
           + " systems",
       "  ./run.sh bench --listings 200000 --duration 10 --out bench.json",
       "  ./run.sh bench --quick                           # what ./run.sh test runs",
@@ -105,7 +108,9 @@ final class BenchCommand implements Callable<Integer>, Wording {
   @Option(
       names = "--systems",
       paramLabel = "LIST",
-      description = "comma-separated: keybox,lucene,postgres (default all; --quick: keybox,lucene)")
+      description =
+          "comma-separated: keybox,lucene,postgres,opensearch (default all; --quick:"
+              + " keybox,lucene)")
   String systems;
 
   @Option(
@@ -261,7 +266,10 @@ final class BenchCommand implements Callable<Integer>, Wording {
         clients,
         seconds,
         warmup != null ? warmup : Math.max(1, seconds / 4),
-        systems(systems != null ? systems : quick ? "keybox,lucene" : "keybox,lucene,postgres"),
+        systems(
+            systems != null
+                ? systems
+                : quick ? "keybox,lucene" : String.join(",", SystemName.labels())),
         Optional.ofNullable(reportFile),
         quick,
         seed,

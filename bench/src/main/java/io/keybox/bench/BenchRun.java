@@ -17,6 +17,10 @@ import io.keybox.bench.mix.Endpoint;
 import io.keybox.bench.mix.Mix;
 import io.keybox.bench.mix.QueryClass;
 import io.keybox.bench.mix.Vocabulary;
+import io.keybox.bench.opensearch.OpenSearchClasspath;
+import io.keybox.bench.opensearch.OpenSearchLoader;
+import io.keybox.bench.opensearch.OpenSearchNode;
+import io.keybox.bench.opensearch.OpenSearchTarget;
 import io.keybox.bench.postgres.PostgresCluster;
 import io.keybox.bench.postgres.PostgresLoader;
 import io.keybox.bench.postgres.PostgresTarget;
@@ -130,6 +134,7 @@ public final class BenchRun {
     Map<String, String> profiles = new LinkedHashMap<>();
     ServerProcess server = null;
     PostgresCluster postgres = null;
+    OpenSearchNode openSearch = null;
     Optional<ServerProcess.Memory> memory = Optional.empty();
     ServerStarts starts = ServerStarts.NONE;
     List<ClassReport> reports = new ArrayList<>();
@@ -184,6 +189,13 @@ public final class BenchRun {
           targets.put(SystemName.POSTGRES, new PostgresTarget(postgres, OFFSET_WINDOW));
         }
       }
+      if (options.systems().contains(SystemName.OPENSEARCH)) {
+        openSearch = startOpenSearch(work, feed, layout, machine, indexing);
+        if (openSearch != null) {
+          targets.put(
+              SystemName.OPENSEARCH, new OpenSearchTarget(openSearch.port(), OFFSET_WINDOW));
+        }
+      }
       loadBefore = Machine.loadAverage();
       say(String.format(Locale.ROOT, "load average before measuring: %.2f", loadBefore));
       for (int i = 0; i < classes.size(); i++) {
@@ -226,6 +238,9 @@ public final class BenchRun {
       }
       if (postgres != null) {
         postgres.close();
+      }
+      if (openSearch != null) {
+        openSearch.close();
       }
     }
     double loadAfter = Machine.loadAverage();
@@ -423,6 +438,77 @@ public final class BenchRun {
       return cluster;
     } catch (Exception e) {
       cluster.close();
+      throw e;
+    }
+  }
+
+  /**
+   * Resolves (first time), starts and loads the OpenSearch peer; null with a note when it cannot
+   * run. Its heap is the Keybox server's.
+   */
+  private OpenSearchNode startOpenSearch(
+      Path work, Path feed, VendorLayout layout, Machine machine, List<IndexingReport> indexing)
+      throws IOException {
+    if (Runtime.version().feature() < 21) {
+      String why = "OpenSearch 3 needs Java 21+, the bench runs on " + Runtime.version();
+      notes.add("opensearch peer skipped: " + why);
+      say("opensearch peer skipped: " + why);
+      return null;
+    }
+    OpenSearchNode node;
+    try {
+      say("resolving the OpenSearch node's jars (Maven Central; once per checkout) ...");
+      OpenSearchClasspath classpath =
+          OpenSearchClasspath.resolve(work.resolve("opensearch-maven.log"));
+      say("starting OpenSearch " + classpath.version() + " (single node, loopback) ...");
+      node =
+          OpenSearchNode.start(
+              classpath.jars(),
+              classpath.version(),
+              options.serverHeap(),
+              work.resolve("opensearch.log"));
+      say(
+          String.format(
+              Locale.ROOT,
+              "OpenSearch answering after %.1f s on port %d",
+              node.startMillis() / 1000,
+              node.port()));
+    } catch (IOException e) {
+      notes.add("opensearch peer skipped: " + e.getMessage().lines().findFirst().orElse(""));
+      say("opensearch peer skipped: " + e.getMessage());
+      return null;
+    }
+    try {
+      say(
+          String.format(
+              Locale.ROOT, "loading %,d listings into OpenSearch ...", options.listings()));
+      OpenSearchLoader.Result loaded =
+          new OpenSearchLoader(node.port(), machine.processors())
+              .load(feed.resolve(FeedGenerator.LISTINGS_FILE), IdMap.load(layout.idMap()));
+      indexing.add(
+          new IndexingReport(
+              SystemName.OPENSEARCH.label(),
+              loaded.listings(),
+              loaded.seconds(),
+              loaded.indexBytes(),
+              0,
+              String.format(
+                  Locale.ROOT,
+                  "_bulk %.1f s (batches of 1,000 on %d threads), refresh + force merge to one"
+                      + " segment %.1f s; listings only, no open houses",
+                  loaded.bulkSeconds(),
+                  machine.processors(),
+                  loaded.refreshMergeSeconds())));
+      say(
+          String.format(
+              Locale.ROOT,
+              "loaded in %.1f s: %,.0f listings/s; index %.0f MB",
+              loaded.seconds(),
+              loaded.listings() / loaded.seconds(),
+              loaded.indexBytes() / 1048576.0));
+      return node;
+    } catch (IOException | RuntimeException e) {
+      node.close();
       throw e;
     }
   }

@@ -16,9 +16,9 @@ import static io.keybox.schema.listing.ListingFilters.Q;
 import static io.keybox.schema.listing.ListingFilters.STATUS;
 import static io.keybox.schema.listing.ListingFilters.TYPE;
 
+import io.keybox.bench.mix.PeerFilters;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.TokenField;
-import io.keybox.schema.filter.Filter;
 import io.keybox.schema.filter.GeoPolygon;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.StringJoiner;
 
 /**
@@ -43,25 +42,6 @@ import java.util.StringJoiner;
 final class SqlQueries {
   /** A statement and its parameters; a {@code String[]} parameter binds as {@code text[]}. */
   record Sql(String text, List<Object> binds) {}
-
-  /** The filters {@link #where} translates; a request with any other is refused. */
-  private static final Set<Filter<?>> TRANSLATED =
-      Set.of(
-          Q,
-          STATUS,
-          TYPE,
-          MIN_PRICE,
-          MAX_PRICE,
-          MIN_AREA,
-          MAX_AREA,
-          MIN_BATHS,
-          MAX_BATHS,
-          MIN_BEDS,
-          MAX_BEDS,
-          POSTAL_CODES,
-          CITIES,
-          POINTS,
-          IDX);
 
   private SqlQueries() {}
 
@@ -196,11 +176,7 @@ final class SqlQueries {
 
   /** The WHERE clause of {@code f}, its parameters added to {@code binds}. */
   static StringBuilder where(FilterValues f, List<Object> binds) {
-    for (Filter<?> row : f.values().keySet()) {
-      if (!TRANSLATED.contains(row)) {
-        throw new IllegalArgumentException("the postgres peer does not translate " + row.name());
-      }
-    }
+    PeerFilters.requireTranslated(f.values().keySet(), "postgres");
     StringBuilder where = new StringBuilder("TRUE");
     anyOf(where, binds, "status", List.copyOf(STATUS.termsOf(f.get(STATUS).orElseThrow())));
     anyOf(where, binds, "type", List.copyOf(TYPE.termsOf(f.get(TYPE).orElseThrow())));
