@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
       "./run.sh bench [--listings N] [--clients C] [--duration S] [--systems"
           + " keybox,lucene,postgres,opensearch]",
       "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]",
-      "                     [--rate R|half]"
+      "                     [--rate R|half] [--repeat N] [--pin]"
     },
     descriptionHeading = "%n",
     description = {
@@ -59,7 +59,9 @@ import picocli.CommandLine.Spec;
           + " systems",
       "  ./run.sh bench --listings 200000 --duration 10 --out bench.json",
       "  ./run.sh bench --quick                           # what ./run.sh test runs",
-      "  ./run.sh bench --quick --classes hot-pages --rate half  # + open loop at half load"
+      "  ./run.sh bench --quick --classes hot-pages --rate half  # + open loop at half load",
+      "  ./run.sh bench --listings 20000 --duration 4 --repeat 2 --pin  # medians, spreads,"
+          + " pinned too"
     })
 final class BenchCommand implements Callable<Integer>, Wording {
   @Spec CommandSpec spec;
@@ -177,6 +179,22 @@ final class BenchCommand implements Callable<Integer>, Wording {
               + " off)")
   boolean reuseIndex;
 
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      description =
+          "measure each class N times, the systems interleaved in each; report the median QPS and"
+              + " the spread (min-max) of each ratio (default 3; --quick: 1)")
+  @Range(min = 1, max = 100)
+  Integer repeat;
+
+  @Option(
+      names = "--pin",
+      description =
+          "measure each repeat twice: as is, and pinned (taskset: every server on CPU 0, the"
+              + " load generator on CPU 1), and report both ratios (default: off)")
+  boolean pin;
+
   @Mixin HelpOption help;
 
   BenchCommand(PrintStream out, PrintStream err) {
@@ -282,7 +300,9 @@ final class BenchCommand implements Callable<Integer>, Wording {
         roundCount,
         reuseIndex,
         perSecond,
-        halfLoad);
+        halfLoad,
+        repeat != null ? repeat : quick ? 1 : BenchOptions.DEFAULT_REPEAT,
+        pin);
   }
 
   /** {@code --rate half}. */
