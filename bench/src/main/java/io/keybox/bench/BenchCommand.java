@@ -4,6 +4,7 @@ import io.keybox.app.cli.HelpOption;
 import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.bench.report.JsonReport;
+import io.keybox.bench.report.QpsChart;
 import io.keybox.bench.report.RunReport;
 import io.keybox.bench.report.TextReport;
 import io.keybox.generator.GeneratorConfig;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
       "./run.sh bench [--listings N] [--clients C] [--duration S] [--systems"
           + " keybox,lucene,postgres,opensearch]",
       "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]",
-      "                     [--rate R|half] [--repeat N] [--pin]"
+      "                     [--rate R|half] [--repeat N] [--pin] [--chart FILE]"
     },
     descriptionHeading = "%n",
     description = {
@@ -180,6 +181,14 @@ final class BenchCommand implements Callable<Integer>, Wording {
   boolean reuseIndex;
 
   @Option(
+      names = "--chart",
+      paramLabel = "FILE",
+      description =
+          "draw the run's QPS per class and system as a PNG bar chart, from its JSON report"
+              + " (default: none)")
+  Path chartFile;
+
+  @Option(
       names = "--repeat",
       paramLabel = "N",
       description =
@@ -236,6 +245,15 @@ final class BenchCommand implements Callable<Integer>, Wording {
         err.println("keybox bench: JSON report written to " + options.out().get());
       } catch (IOException e) {
         err.println("keybox bench: cannot write " + options.out().get() + ": " + e.getMessage());
+        return 2;
+      }
+    }
+    if (chartFile != null) {
+      try {
+        QpsChart.write(JsonReport.toJson(report), chartFile);
+        err.println("keybox bench: chart written to " + chartFile);
+      } catch (IOException | IllegalArgumentException e) {
+        err.println("keybox bench: cannot draw " + chartFile + ": " + e.getMessage());
         return 2;
       }
     }
