@@ -16,10 +16,7 @@ import picocli.CommandLine.ParameterException;
 /** {@code --repeat}, {@code --pin}, {@code --chart} and the four systems of a full run. */
 class BenchCommandRepeatTest {
   private static BenchOptions parse(String... args) {
-    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
-    BenchCommand command = new BenchCommand(quiet, quiet);
-    new CommandLine(command).parseArgs(args);
-    return command.options();
+    return BenchCommandRateTest.parse(args);
   }
 
   @Test
