@@ -32,10 +32,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "bench",
     customSynopsis = {
-      "./run.sh bench [--listings N] [--clients C] [--duration S] [--systems"
-          + " keybox,lucene,postgres,opensearch]",
-      "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]",
-      "                     [--rate R|half] [--repeat N] [--pin] [--chart FILE]"
+      "./run.sh bench [--listings N] [--clients C] [--duration S]",
+      "                     [--systems keybox,lucene,postgres,opensearch] [--out FILE] [--quick]",
+      "                     [--classes a,b] [--work-dir DIR] [--profile] [--rate R|half]",
+      "                     [--repeat N] [--pin] [--chart FILE]"
     },
     descriptionHeading = "%n",
     description = {
