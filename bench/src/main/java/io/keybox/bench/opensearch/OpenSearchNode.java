@@ -36,12 +36,15 @@ public final class OpenSearchNode implements AutoCloseable {
   private final Path home;
   private final int port;
   private final double startMillis;
+  private final Thread cleanup;
 
   private OpenSearchNode(Process process, Path home, int port, double startMillis) {
     this.process = process;
     this.home = home;
     this.port = port;
     this.startMillis = startMillis;
+    this.cleanup = new Thread(this::stopAndDelete, "bench-opensearch-cleanup");
+    Runtime.getRuntime().addShutdownHook(cleanup);
   }
 
   /**
@@ -257,7 +260,18 @@ public final class OpenSearchNode implements AutoCloseable {
 
   @Override
   public void close() {
-    ChildJvm.stop(process);
+    stopAndDelete();
+    try {
+      Runtime.getRuntime().removeShutdownHook(cleanup);
+    } catch (IllegalStateException e) {
+      // already shutting down: the hook is running or has run
+    }
+  }
+
+  private synchronized void stopAndDelete() {
+    if (process.isAlive()) {
+      ChildJvm.stop(process);
+    }
     delete(home);
   }
 
