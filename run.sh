@@ -139,8 +139,9 @@ Commands (each takes --help):
   publish   --data-dir DIR --vendor NAME --to STORE_URL    publish a vendor's commit to a store
   keys hash [SECRET]         print a secret hash for the keys file (reads stdin if no SECRET)
   generate  --out DIR --listings N [--seed S]               write a realistic synthetic feed
-  bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres]
-            [--out FILE] [--quick]                           Keybox vs raw Lucene vs PostgreSQL
+  bench     [--listings N] [--clients C] [--duration S] [--systems keybox,lucene,postgres,opensearch]
+            [--out FILE] [--quick] [--repeat N] [--pin] [--chart FILE]
+                                        Keybox vs raw Lucene vs PostgreSQL vs OpenSearch (--help)
   dist      dist/keybox-VERSION-linux-x64.tar.gz (its own runtime: bin/keybox demo runs with no
             JDK) and dist/keybox_VERSION_amd64.deb (/opt/keybox, keybox.service, keybox-pull@.timer)
   image     dist/keybox-VERSION-oci.tar, the OCI image of dist's archive (no engine needed; umoci)

@@ -4,6 +4,7 @@ import io.keybox.app.cli.HelpOption;
 import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.bench.report.JsonReport;
+import io.keybox.bench.report.QpsChart;
 import io.keybox.bench.report.RunReport;
 import io.keybox.bench.report.TextReport;
 import io.keybox.generator.GeneratorConfig;
@@ -31,10 +32,10 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "bench",
     customSynopsis = {
-      "./run.sh bench [--listings N] [--clients C] [--duration S] [--systems"
-          + " keybox,lucene,postgres]",
-      "                     [--out FILE] [--quick] [--classes a,b] [--work-dir DIR] [--profile]",
-      "                     [--rate R|half]"
+      "./run.sh bench [--listings N] [--clients C] [--duration S]",
+      "                     [--systems keybox,lucene,postgres,opensearch] [--out FILE] [--quick]",
+      "                     [--classes a,b] [--work-dir DIR] [--profile] [--rate R|half]",
+      "                     [--repeat N] [--pin] [--chart FILE]"
     },
     descriptionHeading = "%n",
     description = {
@@ -44,19 +45,24 @@ import picocli.CommandLine.Spec;
           + " clients",
       "for S seconds per query class against each system: Keybox over HTTP, the same Lucene"
           + " queries",
-      "in-process, and PostgreSQL 15 + PostGIS (installed with apt-get when missing, if run as"
+      "in-process, PostgreSQL 15 + PostGIS (installed with apt-get when missing, if run as"
           + " root;",
-      "started on a loopback port in a temporary directory and removed afterwards).",
+      "started on a loopback port in a temporary directory and removed afterwards), and a"
+          + " single-node",
+      "OpenSearch 3 over HTTP (its jars resolved from Maven Central by bench/opensearch/pom.xml;"
+          + " Java 21+).",
       "Prints a table per class and the targets; --out writes the same as JSON."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
     footer = {
-      "  ./run.sh bench                                   # the full run: 1M listings, all three"
+      "  ./run.sh bench                                   # the full run: 1M listings, all four"
           + " systems",
       "  ./run.sh bench --listings 200000 --duration 10 --out bench.json",
       "  ./run.sh bench --quick                           # what ./run.sh test runs",
-      "  ./run.sh bench --quick --classes hot-pages --rate half  # + open loop at half load"
+      "  ./run.sh bench --quick --classes hot-pages --rate half  # + open loop at half load",
+      "  ./run.sh bench --listings 20000 --duration 4 --repeat 2 --pin  # medians, spreads,"
+          + " pinned too"
     })
 final class BenchCommand implements Callable<Integer>, Wording {
   @Spec CommandSpec spec;
@@ -105,7 +111,9 @@ final class BenchCommand implements Callable<Integer>, Wording {
   @Option(
       names = "--systems",
       paramLabel = "LIST",
-      description = "comma-separated: keybox,lucene,postgres (default all; --quick: keybox,lucene)")
+      description =
+          "comma-separated: keybox,lucene,postgres,opensearch (default all; --quick:"
+              + " keybox,lucene)")
   String systems;
 
   @Option(
@@ -172,6 +180,30 @@ final class BenchCommand implements Callable<Integer>, Wording {
               + " off)")
   boolean reuseIndex;
 
+  @Option(
+      names = "--chart",
+      paramLabel = "FILE",
+      description =
+          "draw the run's QPS per class and system as a PNG bar chart, from its JSON report"
+              + " (default: none)")
+  Path chartFile;
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      description =
+          "measure each class N times, the systems interleaved in each; report the median QPS and"
+              + " the spread (min-max) of each ratio (default 3; --quick: 1)")
+  @Range(min = 1, max = 100)
+  Integer repeat;
+
+  @Option(
+      names = "--pin",
+      description =
+          "measure each repeat twice: as is, and pinned (taskset: every server on CPU 0, the"
+              + " load generator on CPU 1), and report both ratios (default: off)")
+  boolean pin;
+
   @Mixin HelpOption help;
 
   BenchCommand(PrintStream out, PrintStream err) {
@@ -213,6 +245,15 @@ final class BenchCommand implements Callable<Integer>, Wording {
         err.println("keybox bench: JSON report written to " + options.out().get());
       } catch (IOException e) {
         err.println("keybox bench: cannot write " + options.out().get() + ": " + e.getMessage());
+        return 2;
+      }
+    }
+    if (chartFile != null) {
+      try {
+        QpsChart.write(JsonReport.toJson(report), chartFile);
+        err.println("keybox bench: chart written to " + chartFile);
+      } catch (IOException | IllegalArgumentException e) {
+        err.println("keybox bench: cannot draw " + chartFile + ": " + e.getMessage());
         return 2;
       }
     }
@@ -261,7 +302,10 @@ final class BenchCommand implements Callable<Integer>, Wording {
         clients,
         seconds,
         warmup != null ? warmup : Math.max(1, seconds / 4),
-        systems(systems != null ? systems : quick ? "keybox,lucene" : "keybox,lucene,postgres"),
+        systems(
+            systems != null
+                ? systems
+                : quick ? "keybox,lucene" : String.join(",", SystemName.labels())),
         Optional.ofNullable(reportFile),
         quick,
         seed,
@@ -274,7 +318,9 @@ final class BenchCommand implements Callable<Integer>, Wording {
         roundCount,
         reuseIndex,
         perSecond,
-        halfLoad);
+        halfLoad,
+        repeat != null ? repeat : quick ? 1 : BenchOptions.DEFAULT_REPEAT,
+        pin);
   }
 
   /** {@code --rate half}. */

@@ -32,6 +32,10 @@ import java.util.Set;
  *     clients send back to back (closed loop)
  * @param halfLoad {@code --rate half}: measure closed loop (rate 0), then, per class, every system
  *     open loop at half of Keybox's closed-loop throughput of that class in this run
+ * @param repeat how many times each class is measured, every system in each repeat; verdicts use
+ *     the median, and the spread of each ratio over the repeats is reported
+ * @param pin whether each repeat is measured a second time with every server on one core and the
+ *     load generator on another ({@code taskset})
  */
 public record BenchOptions(
     long listings,
@@ -51,7 +55,9 @@ public record BenchOptions(
     int rounds,
     boolean reuseIndex,
     int rate,
-    boolean halfLoad) {
+    boolean halfLoad,
+    int repeat,
+    boolean pin) {
 
   public static final long DEFAULT_LISTINGS = 1_000_000;
   public static final long QUICK_LISTINGS = 20_000;
@@ -59,4 +65,5 @@ public record BenchOptions(
   public static final int DEFAULT_DURATION = 20;
   public static final int QUICK_DURATION = 1;
   public static final String DEFAULT_SERVER_HEAP = "512m";
+  public static final int DEFAULT_REPEAT = 3;
 }

@@ -4,6 +4,7 @@ import io.keybox.bench.keybox.ChildJvm;
 import io.keybox.bench.keybox.IndexerProcess;
 import io.keybox.bench.keybox.KeyboxTarget;
 import io.keybox.bench.keybox.ServerProcess;
+import io.keybox.bench.load.CpuPinning;
 import io.keybox.bench.load.LoadResult;
 import io.keybox.bench.load.LoadRunner;
 import io.keybox.bench.load.Outcome;
@@ -17,6 +18,10 @@ import io.keybox.bench.mix.Endpoint;
 import io.keybox.bench.mix.Mix;
 import io.keybox.bench.mix.QueryClass;
 import io.keybox.bench.mix.Vocabulary;
+import io.keybox.bench.opensearch.OpenSearchClasspath;
+import io.keybox.bench.opensearch.OpenSearchLoader;
+import io.keybox.bench.opensearch.OpenSearchNode;
+import io.keybox.bench.opensearch.OpenSearchTarget;
 import io.keybox.bench.postgres.PostgresCluster;
 import io.keybox.bench.postgres.PostgresLoader;
 import io.keybox.bench.postgres.PostgresTarget;
@@ -25,6 +30,7 @@ import io.keybox.bench.report.ClassReport;
 import io.keybox.bench.report.IndexingReport;
 import io.keybox.bench.report.Machine;
 import io.keybox.bench.report.OpenLoop;
+import io.keybox.bench.report.Repeats;
 import io.keybox.bench.report.RunReport;
 import io.keybox.bench.report.ServerStarts;
 import io.keybox.bench.report.SystemResult;
@@ -81,6 +87,12 @@ public final class BenchRun {
   /** Whether the server under test has a response cache ({@code serve --response-cache}). */
   private boolean responseCache;
 
+  /** The processes of the servers under test, which {@code --pin} puts on one core. */
+  private final List<Long> serverPids = new ArrayList<>();
+
+  /** How {@code --pin} pins, when it was asked for and the machine can. */
+  private Optional<CpuPinning> pinning = Optional.empty();
+
   public BenchRun(BenchOptions options, PrintStream progress) {
     this.options = options;
     this.progress = progress;
@@ -130,6 +142,7 @@ public final class BenchRun {
     Map<String, String> profiles = new LinkedHashMap<>();
     ServerProcess server = null;
     PostgresCluster postgres = null;
+    OpenSearchNode openSearch = null;
     Optional<ServerProcess.Memory> memory = Optional.empty();
     ServerStarts starts = ServerStarts.NONE;
     List<ClassReport> reports = new ArrayList<>();
@@ -155,6 +168,7 @@ public final class BenchRun {
                 responseCache ? Optional.of("0") : Optional.empty(),
                 "server");
         starts = ServerStarts.first(server.startMillis(), server.archived());
+        serverPids.add(server.pid());
         if (server.archive().isPresent() && !server.archived()) {
           notes.add(
               "the server's JVM did not map the class-data archive run.sh gave ("
@@ -181,7 +195,24 @@ public final class BenchRun {
       if (options.systems().contains(SystemName.POSTGRES)) {
         postgres = startPostgres(work, feed, layout, machine, indexing);
         if (postgres != null) {
+          serverPids.add(postgres.pid());
           targets.put(SystemName.POSTGRES, new PostgresTarget(postgres, OFFSET_WINDOW));
+        }
+      }
+      if (options.systems().contains(SystemName.OPENSEARCH)) {
+        openSearch = startOpenSearch(work, feed, layout, machine, indexing);
+        if (openSearch != null) {
+          serverPids.add(openSearch.pid());
+          targets.put(
+              SystemName.OPENSEARCH, new OpenSearchTarget(openSearch.port(), OFFSET_WINDOW));
+        }
+      }
+      if (options.pin()) {
+        StringBuilder whyNot = new StringBuilder();
+        pinning = CpuPinning.available(machine.processors(), whyNot);
+        if (pinning.isEmpty()) {
+          notes.add("pinned runs skipped: " + whyNot);
+          say("pinned runs skipped: " + whyNot);
         }
       }
       loadBefore = Machine.loadAverage();
@@ -226,6 +257,9 @@ public final class BenchRun {
       }
       if (postgres != null) {
         postgres.close();
+      }
+      if (openSearch != null) {
+        openSearch.close();
       }
     }
     double loadAfter = Machine.loadAverage();
@@ -427,6 +461,77 @@ public final class BenchRun {
     }
   }
 
+  /**
+   * Resolves (first time), starts and loads the OpenSearch peer; null with a note when it cannot
+   * run. Its heap is the Keybox server's.
+   */
+  private OpenSearchNode startOpenSearch(
+      Path work, Path feed, VendorLayout layout, Machine machine, List<IndexingReport> indexing)
+      throws IOException {
+    if (Runtime.version().feature() < 21) {
+      String why = "OpenSearch 3 needs Java 21+, the bench runs on " + Runtime.version();
+      notes.add("opensearch peer skipped: " + why);
+      say("opensearch peer skipped: " + why);
+      return null;
+    }
+    OpenSearchNode node;
+    try {
+      say("resolving the OpenSearch node's jars (Maven Central; once per checkout) ...");
+      OpenSearchClasspath classpath =
+          OpenSearchClasspath.resolve(work.resolve("opensearch-maven.log"));
+      say("starting OpenSearch " + classpath.version() + " (single node, loopback) ...");
+      node =
+          OpenSearchNode.start(
+              classpath.jars(),
+              classpath.version(),
+              options.serverHeap(),
+              work.resolve("opensearch.log"));
+      say(
+          String.format(
+              Locale.ROOT,
+              "OpenSearch answering after %.1f s on port %d",
+              node.startMillis() / 1000,
+              node.port()));
+    } catch (IOException e) {
+      notes.add("opensearch peer skipped: " + e.getMessage().lines().findFirst().orElse(""));
+      say("opensearch peer skipped: " + e.getMessage());
+      return null;
+    }
+    try {
+      say(
+          String.format(
+              Locale.ROOT, "loading %,d listings into OpenSearch ...", options.listings()));
+      OpenSearchLoader.Result loaded =
+          new OpenSearchLoader(node.port(), machine.processors())
+              .load(feed.resolve(FeedGenerator.LISTINGS_FILE), IdMap.load(layout.idMap()));
+      indexing.add(
+          new IndexingReport(
+              SystemName.OPENSEARCH.label(),
+              loaded.listings(),
+              loaded.seconds(),
+              loaded.indexBytes(),
+              0,
+              String.format(
+                  Locale.ROOT,
+                  "_bulk %.1f s (batches of 1,000 on %d threads), refresh + force merge to one"
+                      + " segment %.1f s; listings only, no open houses",
+                  loaded.bulkSeconds(),
+                  machine.processors(),
+                  loaded.refreshMergeSeconds())));
+      say(
+          String.format(
+              Locale.ROOT,
+              "loaded in %.1f s: %,.0f listings/s; index %.0f MB",
+              loaded.seconds(),
+              loaded.listings() / loaded.seconds(),
+              loaded.indexBytes() / 1048576.0));
+      return node;
+    } catch (IOException | RuntimeException e) {
+      node.close();
+      throw e;
+    }
+  }
+
   private List<QueryClass> selectedClasses(List<QueryClass> all) {
     if (options.classes().isEmpty()) {
       return all;
@@ -482,6 +587,7 @@ public final class BenchRun {
       notes.add("keybox+cache skipped: its server did not start: " + e.getMessage());
       return measure(queryClass, index, targets);
     }
+    serverPids.add(cached.pid());
     try (cached) {
       Map<SystemName, Target> withCache = new EnumMap<>(targets);
       withCache.put(
@@ -494,6 +600,8 @@ public final class BenchRun {
               cached.secret(),
               options.gzip()));
       return measure(queryClass, index, withCache);
+    } finally {
+      serverPids.remove(Long.valueOf(cached.pid()));
     }
   }
 
@@ -535,10 +643,8 @@ public final class BenchRun {
       }
       running.put(system, target);
     }
-    for (Map.Entry<SystemName, LoadResult> entry :
-        rounds(queryClass, index, running, options.rate()).entrySet()) {
-      results.put(entry.getKey(), SystemResult.measured(entry.getValue()));
-    }
+    Map<String, Repeats> repeats = new LinkedHashMap<>();
+    results.putAll(repeated(queryClass, index, running, repeats));
     Optional<OpenLoop> openLoop = Optional.empty();
     if (options.halfLoad()) {
       SystemResult keybox = results.get(SystemName.KEYBOX);
@@ -547,7 +653,7 @@ public final class BenchRun {
         say(String.format(Locale.ROOT, "  open loop at %,d requests/s (half of Keybox's):", rate));
         Map<SystemName, SystemResult> open = new EnumMap<>(SystemName.class);
         for (Map.Entry<SystemName, LoadResult> entry :
-            rounds(queryClass, index, running, rate).entrySet()) {
+            rounds(queryClass, index, running, rate, 0).entrySet()) {
           open.put(entry.getKey(), SystemResult.measured(entry.getValue()));
         }
         openLoop = Optional.of(new OpenLoop(rate, open));
@@ -556,7 +662,79 @@ public final class BenchRun {
       }
     }
     String agreement = agreement(checks, answers, problems, disagreeing);
-    return new ClassReport(queryClass, results, agreement, disagreeing, loadAverage, openLoop);
+    return new ClassReport(
+        queryClass, results, agreement, disagreeing, loadAverage, openLoop, repeats);
+  }
+
+  /**
+   * Measures the class {@code --repeat} times, every system in each repeat (interleaved by {@link
+   * #rounds}), and with {@code --pin} each repeat a second time pinned. With one repeat and no pin,
+   * each system's result is its measurement; otherwise it is the repeat closest to its median
+   * throughput, carrying that median, and {@code repeats} receives every repeat's throughput per
+   * mode.
+   */
+  private Map<SystemName, SystemResult> repeated(
+      QueryClass queryClass,
+      int index,
+      Map<SystemName, Target> running,
+      Map<String, Repeats> repeats)
+      throws Exception {
+    int count = options.repeat();
+    Map<SystemName, List<LoadResult>> asIs = new EnumMap<>(SystemName.class);
+    Map<SystemName, List<LoadResult>> pinned = new EnumMap<>(SystemName.class);
+    for (int repeat = 0; repeat < count; repeat++) {
+      if (count > 1) {
+        say(String.format(Locale.ROOT, "  repeat %d/%d:", repeat + 1, count));
+      }
+      rounds(queryClass, index, running, options.rate(), repeat)
+          .forEach(
+              (system, load) -> asIs.computeIfAbsent(system, k -> new ArrayList<>()).add(load));
+      if (pinning.isPresent()) {
+        say(
+            "  pinned (servers on CPU "
+                + CpuPinning.SERVER_CPU
+                + ", the load generator on CPU "
+                + CpuPinning.CLIENT_CPU
+                + "):");
+        pinning.get().pin(serverPids);
+        try {
+          rounds(queryClass, index, running, options.rate(), repeat)
+              .forEach(
+                  (system, load) ->
+                      pinned.computeIfAbsent(system, k -> new ArrayList<>()).add(load));
+        } finally {
+          pinning.get().unpin(serverPids);
+        }
+      }
+    }
+    Map<SystemName, SystemResult> results = new EnumMap<>(SystemName.class);
+    boolean single = count == 1 && pinning.isEmpty();
+    for (Map.Entry<SystemName, List<LoadResult>> entry : asIs.entrySet()) {
+      List<LoadResult> loads = entry.getValue();
+      if (single) {
+        results.put(entry.getKey(), SystemResult.measured(loads.get(0)));
+        continue;
+      }
+      double median = Repeats.median(loads.stream().map(LoadResult::qps).toList());
+      LoadResult closest =
+          loads.stream()
+              .min(Comparator.comparingDouble(l -> Math.abs(l.qps() - median)))
+              .orElseThrow();
+      results.put(entry.getKey(), SystemResult.median(closest, median));
+    }
+    if (!single) {
+      repeats.put(ClassReport.UNPINNED, throughputs(asIs));
+      if (!pinned.isEmpty()) {
+        repeats.put(ClassReport.PINNED, throughputs(pinned));
+      }
+    }
+    return results;
+  }
+
+  private static Repeats throughputs(Map<SystemName, List<LoadResult>> loads) {
+    Map<SystemName, List<Double>> qps = new EnumMap<>(SystemName.class);
+    loads.forEach((system, list) -> qps.put(system, list.stream().map(LoadResult::qps).toList()));
+    return new Repeats(qps);
   }
 
   /**
@@ -565,9 +743,10 @@ public final class BenchRun {
    * goes on a shared machine, falls on every system alike.
    *
    * @param rate requests per second (open loop), or 0 for back to back
+   * @param repeat which repeat this is: each draws its own requests
    */
   private Map<SystemName, LoadResult> rounds(
-      QueryClass queryClass, int index, Map<SystemName, Target> running, int rate)
+      QueryClass queryClass, int index, Map<SystemName, Target> running, int rate, int repeat)
       throws Exception {
     Map<SystemName, List<Round>> rounds = new EnumMap<>(SystemName.class);
     int count = options.rounds();
@@ -588,7 +767,7 @@ public final class BenchRun {
                     rate,
                     warmup,
                     slice,
-                    (options.seed() * 31 + index) * 1_000_003L + round));
+                    ((options.seed() * 31 + index) * 1_000_003L + round) ^ ((long) repeat << 40)));
       }
     }
     Map<SystemName, LoadResult> results = new EnumMap<>(SystemName.class);

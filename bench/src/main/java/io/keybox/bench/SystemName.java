@@ -17,7 +17,12 @@ public enum SystemName {
   /** The same Lucene queries on the same index, in-process: the limit Keybox approaches. */
   LUCENE("lucene"),
   /** PostgreSQL with PostGIS over JDBC: what a brokerage would build instead. */
-  POSTGRES("postgres");
+  POSTGRES("postgres"),
+  /**
+   * OpenSearch 3 over HTTP: the search server a developer would put behind an IDX site instead, a
+   * single node started by the bench from Maven Central jars.
+   */
+  OPENSEARCH("opensearch");
 
   private final String label;
 

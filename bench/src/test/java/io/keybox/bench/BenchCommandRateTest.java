@@ -13,7 +13,8 @@ import picocli.CommandLine.ParameterException;
 
 /** {@code --rate}: a number of requests per second, or {@code half}. */
 class BenchCommandRateTest {
-  private static BenchOptions parse(String... args) {
+  /** The options {@code args} give, as a run would read them. */
+  static BenchOptions parse(String... args) {
     PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
     BenchCommand command = new BenchCommand(quiet, quiet);
     new CommandLine(command).parseArgs(args);

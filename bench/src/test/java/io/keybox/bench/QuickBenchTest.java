@@ -68,7 +68,7 @@ class QuickBenchTest {
     assertFalse(report.at("/server/startArchived").asBoolean(true));
     assertTrue(report.at("/server/startWithoutArchiveMillis").asDouble() > 0);
     assertTrue(report.at("/server/heapLiveBytes").asLong() != 0);
-    assertEquals(4, report.get("format").asInt());
+    assertEquals(5, report.get("format").asInt());
     assertEquals(14, report.get("classes").size());
     // The response cache's row: only where this build's server has the option.
     boolean cache = ServerProcess.hasResponseCache(dir);

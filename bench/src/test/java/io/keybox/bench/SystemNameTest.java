@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class SystemNameTest {
   @Test
   void theCachedServerIsNoChoiceOfSystems() {
-    assertEquals(List.of("keybox", "lucene", "postgres"), SystemName.labels());
+    assertEquals(List.of("keybox", "lucene", "postgres", "opensearch"), SystemName.labels());
     assertEquals(Optional.empty(), SystemName.parse("keybox+cache"));
     assertEquals(Optional.of(SystemName.KEYBOX), SystemName.parse("keybox"));
     assertEquals("keybox+cache", SystemName.KEYBOX_CACHE.label());

@@ -90,7 +90,7 @@ public final class ChildJvm {
   }
 
   /** The {@code java} of the running JDK. */
-  static Path java() {
+  public static Path java() {
     return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
@@ -162,7 +162,8 @@ public final class ChildJvm {
    * @return the exit code
    * @throws IOException when it cannot be started or does not finish within {@code timeoutSeconds}
    */
-  static int runToEnd(List<String> command, Path log, long timeoutSeconds) throws IOException {
+  public static int runToEnd(List<String> command, Path log, long timeoutSeconds)
+      throws IOException {
     Process process =
         new ProcessBuilder(command)
             .redirectErrorStream(true)
@@ -182,8 +183,24 @@ public final class ChildJvm {
     }
   }
 
+  /**
+   * Stops a child process (SIGTERM, so it can finish its files), waiting up to 30 s, then kills it.
+   */
+  public static void stop(Process process) {
+    process.destroy();
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /** The last {@code lines} lines of a log, for error messages. */
-  static String tail(Path log, int lines) {
+  public static String tail(Path log, int lines) {
     try {
       List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
       return String.join(

@@ -12,9 +12,10 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * A minimal HTTP/1.1 client over one keep-alive socket: GET requests only, responses with {@code
- * Content-Length} or chunked bodies. Much lighter than {@code java.net.http.HttpClient}, so on a
- * small machine the load generator takes as little CPU from the server as possible.
+ * A minimal HTTP/1.1 client over one keep-alive socket: GET requests, and POST requests with a JSON
+ * body (the OpenSearch peer's searches), responses with {@code Content-Length} or chunked bodies.
+ * Much lighter than {@code java.net.http.HttpClient}, so on a small machine the load generator
+ * takes as little CPU from the server as possible.
  *
  * <p>NOTE: not thread-safe; one per client thread. The body buffer is reused by the next request.
  */
@@ -93,15 +94,51 @@ public final class HttpConnection implements Closeable {
    *     closed and the next request reconnects
    */
   public Response get(String pathAndQuery) throws IOException {
+    return send("GET ", pathAndQuery, null);
+  }
+
+  /**
+   * Sends {@code POST pathAndQuery} with {@code json} as its body ({@code Content-Type:
+   * application/json}) and reads the whole response.
+   *
+   * @throws IOException as {@link #get}
+   */
+  public Response post(String pathAndQuery, byte[] json) throws IOException {
+    return send("POST ", pathAndQuery, json);
+  }
+
+  private static final byte[] JSON_BODY =
+      "Content-Type: application/json\r\nContent-Length: ".getBytes(StandardCharsets.ISO_8859_1);
+
+  private Response send(String method, String pathAndQuery, byte[] json) throws IOException {
     if (socket == null) {
       connect();
     }
     try {
+      byte[] verb = method.getBytes(StandardCharsets.ISO_8859_1);
       byte[] target = pathAndQuery.getBytes(StandardCharsets.ISO_8859_1);
-      byte[] request = new byte[4 + target.length + headerBlock.length];
-      System.arraycopy("GET ".getBytes(StandardCharsets.ISO_8859_1), 0, request, 0, 4);
-      System.arraycopy(target, 0, request, 4, target.length);
-      System.arraycopy(headerBlock, 0, request, 4 + target.length, headerBlock.length);
+      // The header block ends in an empty line; a body's own headers go just before it.
+      int headers = json == null ? headerBlock.length : headerBlock.length - 2;
+      byte[] length =
+          json == null
+              ? new byte[0]
+              : (json.length + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1);
+      int bodyLength = json == null ? 0 : JSON_BODY.length + length.length + json.length;
+      byte[] request = new byte[verb.length + target.length + headers + bodyLength];
+      int at = 0;
+      System.arraycopy(verb, 0, request, at, verb.length);
+      at += verb.length;
+      System.arraycopy(target, 0, request, at, target.length);
+      at += target.length;
+      System.arraycopy(headerBlock, 0, request, at, headers);
+      at += headers;
+      if (json != null) {
+        System.arraycopy(JSON_BODY, 0, request, at, JSON_BODY.length);
+        at += JSON_BODY.length;
+        System.arraycopy(length, 0, request, at, length.length);
+        at += length.length;
+        System.arraycopy(json, 0, request, at, json.length);
+      }
       out.write(request);
       out.flush();
       readResponse();

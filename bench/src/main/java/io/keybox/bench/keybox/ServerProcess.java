@@ -366,15 +366,6 @@ public final class ServerProcess implements AutoCloseable {
   /** Stops the server (SIGTERM, so a JFR recording is written), waiting up to 30 s. */
   @Override
   public void close() {
-    process.destroy();
-    try {
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    ChildJvm.stop(process);
   }
 }

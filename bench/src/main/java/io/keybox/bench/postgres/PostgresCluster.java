@@ -289,6 +289,15 @@ public final class PostgresCluster implements AutoCloseable {
     }
   }
 
+  /** The postmaster's process id (its backends are its children), or -1 when it is not running. */
+  public long pid() {
+    try {
+      return Long.parseLong(Files.readAllLines(data.resolve("postmaster.pid")).get(0).strip());
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+  }
+
   private synchronized void stopAndDelete() {
     if (!Files.exists(dir)) {
       return;

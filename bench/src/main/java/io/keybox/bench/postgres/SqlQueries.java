@@ -18,6 +18,7 @@ import static io.keybox.schema.listing.ListingFilters.RADIUS;
 import static io.keybox.schema.listing.ListingFilters.STATUS;
 import static io.keybox.schema.listing.ListingFilters.TYPE;
 
+import io.keybox.bench.mix.PeerFilters;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.TokenField;
 import io.keybox.schema.filter.Filter;
@@ -47,28 +48,16 @@ final class SqlQueries {
   /** A statement and its parameters; a {@code String[]} parameter binds as {@code text[]}. */
   record Sql(String text, List<Object> binds) {}
 
-  /** The filters {@link #where} translates; a request with any other is refused. */
-  private static final Set<Filter<?>> TRANSLATED =
-      Set.of(
-          Q,
-          STATUS,
-          TYPE,
-          MIN_PRICE,
-          MAX_PRICE,
-          MIN_AREA,
-          MAX_AREA,
-          MIN_BATHS,
-          MAX_BATHS,
-          MIN_BEDS,
-          MAX_BEDS,
-          POSTAL_CODES,
-          CITIES,
-          POINTS,
-          BBOX,
-          RADIUS,
-          IDX);
+  /** The filters {@link #where} translates: the peers' own, and the map's bbox and radius. */
+  private static final Set<Filter<?>> TRANSLATED = translated();
 
   private SqlQueries() {}
+
+  private static Set<Filter<?>> translated() {
+    Set<Filter<?>> filters = new java.util.HashSet<>(PeerFilters.TRANSLATED);
+    filters.addAll(List.of(BBOX, RADIUS));
+    return Set.copyOf(filters);
+  }
 
   /**
    * A page of listings: column 1 the JSON array, 2 the last mlsId of the page, 3 the rows on the
@@ -201,11 +190,7 @@ final class SqlQueries {
 
   /** The WHERE clause of {@code f}, its parameters added to {@code binds}. */
   static StringBuilder where(FilterValues f, List<Object> binds) {
-    for (Filter<?> row : f.values().keySet()) {
-      if (!TRANSLATED.contains(row)) {
-        throw new IllegalArgumentException("the postgres peer does not translate " + row.name());
-      }
-    }
+    PeerFilters.requireTranslated(f.values().keySet(), TRANSLATED, "postgres");
     StringBuilder where = new StringBuilder("TRUE");
     anyOf(where, binds, "status", List.copyOf(STATUS.termsOf(f.get(STATUS).orElseThrow())));
     anyOf(where, binds, "type", List.copyOf(TYPE.termsOf(f.get(TYPE).orElseThrow())));

@@ -20,6 +20,9 @@ import java.util.Set;
  * @param loadAverage the machine's 1-minute load average when the class started, to judge noise
  * @param openLoop the class run open loop at half of Keybox's throughput ({@code --rate half}), or
  *     empty
+ * @param repeats each system's throughput in every repeat ({@code --repeat}), by mode: {@link
+ *     #UNPINNED}, and {@link #PINNED} with {@code --pin}; {@code results} then holds, per system,
+ *     the repeat of the median throughput (unpinned) with that median as its throughput
  */
 public record ClassReport(
     QueryClass queryClass,
@@ -27,7 +30,25 @@ public record ClassReport(
     String agreement,
     Set<SystemName> disagreeing,
     double loadAverage,
-    Optional<OpenLoop> openLoop) {
+    Optional<OpenLoop> openLoop,
+    Map<String, Repeats> repeats) {
+
+  /** The mode of the repeats measured as they run, every process on every core. */
+  public static final String UNPINNED = "unpinned";
+
+  /** The mode of the repeats measured with every server on one core, the load on another. */
+  public static final String PINNED = "pinned";
+
+  /** A class measured once, without repeats. */
+  public ClassReport(
+      QueryClass queryClass,
+      Map<SystemName, SystemResult> results,
+      String agreement,
+      Set<SystemName> disagreeing,
+      double loadAverage,
+      Optional<OpenLoop> openLoop) {
+    this(queryClass, results, agreement, disagreeing, loadAverage, openLoop, Map.of());
+  }
 
   /** A class measured closed loop only, or at a fixed {@code --rate}. */
   public ClassReport(
@@ -42,6 +63,20 @@ public record ClassReport(
   public ClassReport {
     disagreeing =
         disagreeing.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(disagreeing));
+    repeats = Map.copyOf(repeats);
+  }
+
+  /**
+   * Keybox's throughput over {@code peer}'s in {@code mode} over the repeats; when the class has no
+   * repeats of that mode, the single measurement's ratio ({@link #UNPINNED} only).
+   */
+  public Repeats.Ratio ratioOverRepeats(String mode, SystemName peer) {
+    Repeats of = repeats.get(mode);
+    if (of != null) {
+      return of.ratio(SystemName.KEYBOX, peer);
+    }
+    double single = mode.equals(UNPINNED) ? ratio(peer) : Double.NaN;
+    return new Repeats.Ratio(single, single, single, Double.isNaN(single) ? 0 : 1);
   }
 
   /** How {@link #agreement} begins when the systems' answers differ. */
@@ -73,6 +108,6 @@ public record ClassReport(
   /** This report with {@code openLoop} added. */
   public ClassReport withOpenLoop(OpenLoop openLoop) {
     return new ClassReport(
-        queryClass, results, agreement, disagreeing, loadAverage, Optional.of(openLoop));
+        queryClass, results, agreement, disagreeing, loadAverage, Optional.of(openLoop), repeats);
   }
 }

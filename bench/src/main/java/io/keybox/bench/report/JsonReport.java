@@ -21,7 +21,7 @@ import java.util.OptionalDouble;
  */
 public final class JsonReport {
   /** Bumped when a field changes meaning or disappears. */
-  public static final int FORMAT = 4;
+  public static final int FORMAT = 5;
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -95,9 +95,8 @@ public final class JsonReport {
       }
       number(mix.putObject(system.label()), "qps", MixComparison.mixQps(report.classes(), system));
     }
-    for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
-      String name =
-          "keyboxOver" + Character.toUpperCase(peer.label().charAt(0)) + peer.label().substring(1);
+    for (SystemName peer : RunReport.PEERS) {
+      String name = "keyboxOver" + capitalized(peer.label());
       MixComparison.of(report.classes(), peer)
           .ifPresentOrElse(
               m -> {
@@ -121,6 +120,7 @@ public final class JsonReport {
       putVerdict(node, "holds", t.holds());
       node.put("written", t.written());
       putVerdict(node, "holdsAsWritten", t.holdsAsWritten());
+      node.put("verdict", t.verdict());
     }
     ObjectNode profiles = root.putObject("profiles");
     report.profiles().forEach(profiles::put);
@@ -159,6 +159,8 @@ public final class JsonReport {
     config.put("vendor", o.vendor());
     config.put("gzip", o.gzip());
     config.put("profile", o.profile());
+    config.put("repeat", o.repeat());
+    config.put("pin", o.pin());
     return config;
   }
 
@@ -182,7 +184,29 @@ public final class JsonReport {
     ObjectNode ratios = node.putObject("ratios");
     number(ratios, "keyboxOverLucene", c.ratio(SystemName.LUCENE));
     number(ratios, "keyboxOverPostgres", c.ratio(SystemName.POSTGRES));
+    number(ratios, "keyboxOverOpensearch", c.ratio(SystemName.OPENSEARCH));
     number(ratios, "keyboxCacheOverKeybox", c.ratio(SystemName.KEYBOX_CACHE, SystemName.KEYBOX));
+    ObjectNode repeats = node.putObject("repeats");
+    for (Map.Entry<String, Repeats> mode : c.repeats().entrySet()) {
+      ObjectNode m = repeats.putObject(mode.getKey());
+      ObjectNode qps = m.putObject("qps");
+      for (Map.Entry<SystemName, List<Double>> system : mode.getValue().qps().entrySet()) {
+        ObjectNode s = qps.putObject(system.getKey().label());
+        number(s, "median", mode.getValue().medianQps(system.getKey()));
+        ArrayNode each = s.putArray("repeats");
+        system.getValue().forEach(each::add);
+      }
+      ObjectNode modeRatios = m.putObject("ratios");
+      for (SystemName peer : RunReport.PEERS) {
+        Repeats.Ratio ratio = mode.getValue().ratio(SystemName.KEYBOX, peer);
+        if (ratio.measured()) {
+          ObjectNode r = modeRatios.putObject("keyboxOver" + capitalized(peer.label()));
+          number(r, "median", ratio.median());
+          number(r, "min", ratio.min());
+          number(r, "max", ratio.max());
+        }
+      }
+    }
     if (c.openLoop().isPresent()) {
       ObjectNode open = node.putObject("openLoop");
       open.put("rate", c.openLoop().get().rate());
@@ -206,7 +230,8 @@ public final class JsonReport {
       r.put("requests", l.requests());
       r.put("errors", l.errors());
       r.put("seconds", l.seconds());
-      number(r, "qps", l.qps());
+      // With repeats: the median throughput; the latencies are those of the repeat nearest it.
+      number(r, "qps", e.getValue().qps());
       number(r, "p50Millis", l.p50Millis());
       number(r, "p90Millis", l.p90Millis());
       number(r, "p99Millis", l.p99Millis());
@@ -219,6 +244,10 @@ public final class JsonReport {
         roundQps.add(roundQ);
       }
     }
+  }
+
+  private static String capitalized(String label) {
+    return Character.toUpperCase(label.charAt(0)) + label.substring(1);
   }
 
   private static void number(ObjectNode node, String name, double value) {

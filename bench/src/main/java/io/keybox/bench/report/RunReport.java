@@ -49,6 +49,25 @@ public record RunReport(
    */
   public static final double LIMIT_SHARE = 0.7;
 
+  /** The systems Keybox's throughput is compared with, in report order. */
+  public static final List<SystemName> PEERS =
+      List.of(SystemName.LUCENE, SystemName.POSTGRES, SystemName.OPENSEARCH);
+
+  /**
+   * The classes an IDX site sends most, which must beat PostgreSQL by {@link #HOT_OVER_POSTGRES}.
+   */
+  static final List<String> HOT_CLASSES =
+      List.of("default-page", "city-price-beds", "single-listing");
+
+  /** Issue 36: the hot classes' throughput over PostgreSQL's, pinned and unpinned. */
+  static final double HOT_OVER_POSTGRES = 1.5;
+
+  /** Issue 36: every class's throughput over OpenSearch's. */
+  static final double CLASS_OVER_OPENSEARCH = 2;
+
+  /** Issue 36: the mix's throughput over OpenSearch's. */
+  static final double MIX_OVER_OPENSEARCH = 3;
+
   /** The issue's indexing target, in listings per second. */
   static final double INDEXING_TARGET = 25_000;
 
@@ -86,6 +105,7 @@ public record RunReport(
             ">= " + LIMIT_SHARE + "x",
             lucene.map(RunReport::overClasses).orElse("not measured"),
             lucene.map(m -> m.ratio() >= LIMIT_SHARE).orElse(null)));
+    checks.addAll(ratioTargets());
     for (ClassReport report : classes) {
       checks.add(p99(report));
     }
@@ -118,6 +138,58 @@ public record RunReport(
                 .map(m -> m.heapLiveBytes() <= 512L * 1024 * 1024)
                 .orElse(null)));
     checks.add(serverStarts.check());
+    return checks;
+  }
+
+  /**
+   * Issue 36's throughput targets, each on the median over the repeats and "unsettled" when the
+   * spread crosses it: the mix at least {@value #MIX_OVER_OPENSEARCH}x OpenSearch's and every class
+   * {@value #CLASS_OVER_OPENSEARCH}x (when OpenSearch ran); the hot classes {@value
+   * #HOT_OVER_POSTGRES}x PostgreSQL's (when it ran), unpinned and, with {@code --pin}, pinned. A
+   * class whose answers differ from Keybox's is not compared.
+   */
+  List<TargetCheck> ratioTargets() {
+    List<TargetCheck> checks = new ArrayList<>();
+    List<String> modes = new ArrayList<>(List.of(ClassReport.UNPINNED));
+    if (classes.stream().anyMatch(c -> c.repeats().containsKey(ClassReport.PINNED))) {
+      modes.add(ClassReport.PINNED);
+    }
+    if (options.systems().contains(SystemName.OPENSEARCH)) {
+      Optional<MixComparison> mix = MixComparison.of(classes, SystemName.OPENSEARCH);
+      checks.add(
+          TargetCheck.asWritten(
+              "mix throughput vs OpenSearch",
+              ">= " + (int) MIX_OVER_OPENSEARCH + "x",
+              mix.map(RunReport::overClasses).orElse("not measured"),
+              mix.map(m -> m.ratio() >= MIX_OVER_OPENSEARCH).orElse(null)));
+      for (String mode : modes) {
+        for (ClassReport c : classes) {
+          if (c.results().containsKey(SystemName.OPENSEARCH)
+              && c.results().get(SystemName.OPENSEARCH).load().isPresent()
+              && !c.disagreeing().contains(SystemName.OPENSEARCH)) {
+            checks.add(
+                TargetCheck.ratio(
+                    c.queryClass().name() + " vs OpenSearch (" + mode + ")",
+                    CLASS_OVER_OPENSEARCH,
+                    c.ratioOverRepeats(mode, SystemName.OPENSEARCH)));
+          }
+        }
+      }
+    }
+    if (options.systems().contains(SystemName.POSTGRES)) {
+      for (String mode : modes) {
+        for (ClassReport c : classes) {
+          if (HOT_CLASSES.contains(c.queryClass().name())
+              && !c.disagreeing().contains(SystemName.POSTGRES)) {
+            checks.add(
+                TargetCheck.ratio(
+                    c.queryClass().name() + " vs PostgreSQL (" + mode + ")",
+                    HOT_OVER_POSTGRES,
+                    c.ratioOverRepeats(mode, SystemName.POSTGRES)));
+          }
+        }
+      }
+    }
     return checks;
   }
 

@@ -15,6 +15,8 @@ package io.keybox.bench.report;
  * @param holds true or false, or null when this run did not measure it
  * @param written the target as the issue wrote it; equal to {@code target} unless it was changed
  * @param holdsAsWritten whether the measured value meets {@code written}
+ * @param unsettled whether the spread over the repeats crosses the target, so that the verdict
+ *     depends on which repeat one looks at ("unsettled")
  */
 public record TargetCheck(
     String name,
@@ -22,7 +24,39 @@ public record TargetCheck(
     String measured,
     Boolean holds,
     String written,
-    Boolean holdsAsWritten) {
+    Boolean holdsAsWritten,
+    boolean unsettled) {
+
+  public TargetCheck(
+      String name,
+      String target,
+      String measured,
+      Boolean holds,
+      String written,
+      Boolean holdsAsWritten) {
+    this(name, target, measured, holds, written, holdsAsWritten, false);
+  }
+
+  /**
+   * A throughput ratio target over repeats: the median decides, unless the spread crosses the
+   * target.
+   */
+  public static TargetCheck ratio(String name, double target, Repeats.Ratio ratio) {
+    String text = String.format(java.util.Locale.ROOT, ">= %sx", trim(target));
+    Boolean holds = ratio.holds(target);
+    return new TargetCheck(
+        name,
+        text,
+        ratio.measured() ? ratio.text() : "not measured",
+        holds,
+        text,
+        holds,
+        ratio.unsettled(target));
+  }
+
+  private static String trim(double value) {
+    return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
+  }
 
   /** A target checked as the issue wrote it. */
   public static TargetCheck asWritten(String name, String target, String measured, Boolean holds) {
@@ -34,14 +68,14 @@ public record TargetCheck(
     return !target.equals(written);
   }
 
-  /** "holds", "FAILS" or "not measured", against {@link #target}. */
+  /** "holds", "FAILS", "unsettled" or "not measured", against {@link #target}. */
   public String verdict() {
-    return verdict(holds);
+    return unsettled ? "unsettled" : verdict(holds);
   }
 
-  /** "holds", "FAILS" or "not measured", against {@link #written}. */
+  /** "holds", "FAILS", "unsettled" or "not measured", against {@link #written}. */
   public String verdictAsWritten() {
-    return verdict(holdsAsWritten);
+    return unsettled && !changed() ? "unsettled" : verdict(holdsAsWritten);
   }
 
   private static String verdict(Boolean holds) {

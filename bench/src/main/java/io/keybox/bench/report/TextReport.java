@@ -15,6 +15,38 @@ public final class TextReport {
 
   private TextReport() {}
 
+  /**
+   * The class's throughput per repeat and Keybox's ratios over the repeats (median, and min-max),
+   * per mode: {@code unpinned} and, with {@code --pin}, {@code pinned}.
+   */
+  static void printRepeats(ClassReport c, PrintStream out) {
+    for (Map.Entry<String, Repeats> mode : c.repeats().entrySet()) {
+      StringBuilder line =
+          new StringBuilder("                  ").append(mode.getKey()).append(": QPS");
+      for (Map.Entry<SystemName, List<Double>> system : mode.getValue().qps().entrySet()) {
+        line.append(' ')
+            .append(system.getKey().label())
+            .append(' ')
+            .append(String.format(Locale.ROOT, "%,.0f", mode.getValue().medianQps(system.getKey())))
+            .append(" [")
+            .append(
+                String.join(
+                    " ",
+                    system.getValue().stream()
+                        .map(q -> String.format(Locale.ROOT, "%.0f", q))
+                        .toList()))
+            .append(']');
+      }
+      for (SystemName peer : RunReport.PEERS) {
+        Repeats.Ratio ratio = mode.getValue().ratio(SystemName.KEYBOX, peer);
+        if (ratio.measured()) {
+          line.append("; keybox/").append(peer.label()).append(' ').append(ratio.text());
+        }
+      }
+      out.println(line);
+    }
+  }
+
   public static void print(RunReport report, PrintStream out) {
     var o = report.options();
     out.println();
@@ -79,7 +111,7 @@ public final class TextReport {
             "%-17s %-12s %,10.0f %9.2f %9.2f %9.1f %8d %9s  %s%n",
             name,
             e.getKey().label(),
-            l.qps(),
+            e.getValue().qps(),
             l.p50Millis(),
             l.p99Millis(),
             l.maxMillis(),
@@ -95,7 +127,7 @@ public final class TextReport {
         }
       }
       StringBuilder ratios = new StringBuilder("                  ");
-      for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
+      for (SystemName peer : RunReport.PEERS) {
         if (c.results().containsKey(peer) && c.results().containsKey(SystemName.KEYBOX)) {
           ratios.append("keybox/").append(peer.label()).append(' ');
           ratios.append(RunReport.ratio(c.ratio(peer))).append("   ");
@@ -111,13 +143,14 @@ public final class TextReport {
       ratios.append(String.format(Locale.ROOT, "load %.1f   ", c.loadAverage()));
       ratios.append("answers: ").append(c.agreement());
       out.println(ratios);
+      printRepeats(c, out);
     }
     printOpenLoop(report, out);
     out.println();
     out.println(
         "Mix throughput (one request of each class in turn; harmonic mean of class QPS;"
             + " keybox+cache not part of it):");
-    for (SystemName peer : List.of(SystemName.LUCENE, SystemName.POSTGRES)) {
+    for (SystemName peer : RunReport.PEERS) {
       MixComparison.of(report.classes(), peer)
           .ifPresent(
               m ->

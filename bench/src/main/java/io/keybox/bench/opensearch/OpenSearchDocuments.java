@@ -1,0 +1,108 @@
+package io.keybox.bench.opensearch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
+import io.keybox.schema.JsonPaths;
+import io.keybox.schema.field.KeywordField;
+import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.listing.ListingSource;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The index's mapping and each listing's document, every field read through the schema's own field
+ * definitions ({@link ListingFields}), so OpenSearch filters on exactly the values Keybox indexes:
+ * keywords normalised as Keybox normalises them, the {@code q} words as Keybox's tokenizer splits
+ * them (a keyword array: the same analysis, done once at load), numbers and dates as numbers, the
+ * location as a {@code geo_point}. {@code doc} is the listing's response JSON as Keybox renders it:
+ * stored, never indexed, and the only part of {@code _source} kept.
+ */
+final class OpenSearchDocuments {
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private final ObjectMapper mapper;
+
+  OpenSearchDocuments(ObjectMapper mapper) {
+    this.mapper = mapper;
+  }
+
+  /**
+   * The body of {@code PUT /listings}: one shard, no replica (one node), no refresh while loading,
+   * and the explicit mapping.
+   */
+  static ObjectNode index() {
+    ObjectNode body = JSON.objectNode();
+    ObjectNode settings = body.putObject("settings").putObject("index");
+    settings.put("number_of_shards", 1);
+    settings.put("number_of_replicas", 0);
+    settings.put("refresh_interval", "-1");
+    ObjectNode mappings = body.putObject("mappings");
+    mappings.put("dynamic", "strict");
+    mappings.putObject("_source").putArray("includes").add("doc");
+    ObjectNode properties = mappings.putObject("properties");
+    properties.putObject("mls_id").put("type", "long");
+    for (String keyword : new String[] {"status", "type", "city", "postal_code", "keywords"}) {
+      properties.putObject(keyword).put("type", "keyword");
+    }
+    properties.putObject("list_price").put("type", "double");
+    properties.putObject("baths").put("type", "double");
+    properties.putObject("area").put("type", "long");
+    properties.putObject("beds").put("type", "long");
+    for (String date : new String[] {"list_date", "close_date", "modified"}) {
+      properties.putObject(date).put("type", "date").put("format", "epoch_millis");
+    }
+    properties.putObject("address_display").put("type", "boolean");
+    properties.putObject("listing_display").put("type", "boolean");
+    properties.putObject("geo").put("type", "geo_point");
+    properties.putObject("doc").put("type", "object").put("enabled", false);
+    return body;
+  }
+
+  /** The document of {@code listing}, which carries its mlsId. */
+  ObjectNode listing(ListingRecord listing) {
+    JsonNode tree = listing.tree();
+    ObjectNode doc = JSON.objectNode();
+    doc.put("mls_id", listing.mlsId().getAsLong());
+    doc.put("status", first(ListingFields.STATUS.values(tree)));
+    doc.put("type", first(ListingFields.TYPE.values(tree)));
+    doc.put("list_price", ListingFields.LIST_PRICE.value(tree));
+    doc.put("baths", ListingFields.BATHS.value(tree));
+    doc.put("area", ListingFields.AREA.value(tree));
+    doc.put("beds", ListingFields.BEDS.value(tree));
+    doc.put("list_date", ListingFields.LIST_DATE.value(tree));
+    doc.put("close_date", ListingFields.CLOSE_DATE.value(tree));
+    doc.put("modified", ListingFields.MODIFIED.value(tree));
+    doc.put("city", normalized(ListingFields.CITY, tree));
+    doc.put("postal_code", normalized(ListingFields.POSTAL_CODE, tree));
+    ArrayNode words = doc.putArray("keywords");
+    new LinkedHashSet<>(ListingFields.KEYWORDS.recordWords(tree)).forEach(words::add);
+    doc.put("address_display", JsonPaths.flag(tree, "internetAddressDisplay"));
+    doc.put("listing_display", JsonPaths.flag(tree, "internetEntireListingDisplay"));
+    Double lat = JsonPaths.number(tree, "geo", "lat");
+    Double lng = JsonPaths.number(tree, "geo", "lng");
+    if (lat != null && lng != null) {
+      doc.putObject("geo").put("lat", lat).put("lon", lng);
+    }
+    doc.putRawValue(
+        "doc",
+        new RawValue(
+            new String(
+                ListingSource.render(tree, mapper).toBytes(false, false), StandardCharsets.UTF_8)));
+    return doc;
+  }
+
+  private static String first(Set<String> values) {
+    return values.isEmpty() ? null : values.iterator().next();
+  }
+
+  private static String normalized(KeywordField field, JsonNode tree) {
+    String value = first(field.values(tree));
+    return value == null ? null : KeywordField.normalize(value);
+  }
+}

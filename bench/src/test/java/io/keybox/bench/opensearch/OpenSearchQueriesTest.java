@@ -1,0 +1,134 @@
+package io.keybox.bench.opensearch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.IdxRule;
+import io.keybox.server.query.ListingRequestParser;
+import io.keybox.server.query.Params;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each request's search body, written out by hand from API.md and OpenSearch's query DSL. */
+class OpenSearchQueriesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final ListingRequestParser parser = new ListingRequestParser(10_000);
+
+  private static JsonNode json(String text) throws Exception {
+    return JSON.readTree(text.replace('\'', '"'));
+  }
+
+  /** Equal as JSON text: a whole number compares equal whether Jackson holds it as int or long. */
+  private static void same(JsonNode expected, JsonNode actual) {
+    assertEquals(expected.toString(), actual.toString());
+  }
+
+  private JsonNode search(String query) {
+    return OpenSearchQueries.search(parser.parse(Params.parse(query)));
+  }
+
+  @Test
+  void theDefaultPageFiltersActiveResidentialAndRentalDisplayableSortedByModified()
+      throws Exception {
+    same(
+        json(
+            "{'query':{'bool':{'filter':["
+                + "{'term':{'status':'Active'}},"
+                + "{'terms':{'type':['RES','CND','RNT']}}],"
+                + "'must_not':[{'term':{'address_display':false}},"
+                + "{'term':{'listing_display':false}}]}},"
+                + "'size':20,"
+                + "'sort':[{'modified':{'order':'desc','missing':'_last'}},{'mls_id':'asc'}],"
+                + "'from':0,'track_total_hits':false,'_source':['doc']}"),
+        search(""));
+  }
+
+  @Test
+  void theSearchFormBecomesTermAndRangeFilters() throws Exception {
+    JsonNode filter =
+        search("cities=Sugar%20Land&minprice=100000&maxprice=250000&minbeds=3")
+            .path("query")
+            .path("bool")
+            .path("filter");
+    same(
+        json(
+            "[{'term':{'status':'Active'}},"
+                + "{'terms':{'type':['RES','CND','RNT']}},"
+                + "{'range':{'list_price':{'gte':100000.0,'lte':250000.0}}},"
+                + "{'range':{'beds':{'gte':3}}},"
+                + "{'term':{'city':'sugar land'}}]"),
+        filter);
+  }
+
+  @Test
+  void theCursorPagesWithSearchAfterInMlsIdOrderAndCountTracksTotalHits() throws Exception {
+    JsonNode body = search("lastId=42&limit=500&count=true");
+    same(json("[{'mls_id':'asc'}]"), body.path("sort"));
+    same(json("[42]"), body.path("search_after"));
+    assertEquals(500, body.path("size").asInt());
+    assertEquals(true, body.path("from").isMissingNode());
+    assertEquals(true, body.path("track_total_hits").asBoolean());
+  }
+
+  @Test
+  void anAscendingSortStillPutsListingsWithoutTheKeyLast() throws Exception {
+    same(
+        json("[{'list_price':{'order':'asc','missing':'_last'}},{'mls_id':'asc'}]"),
+        search("sort=listprice&offset=40").path("sort"));
+    assertEquals(40, search("sort=listprice&offset=40").path("from").asInt());
+  }
+
+  @Test
+  void keywordsMatchEveryWordWithTheLastAsPrefixAndValuesAreOred() throws Exception {
+    same(
+        json(
+            "{'bool':{'should':["
+                + "{'bool':{'filter':[{'term':{'keywords':'waugh'}},"
+                + "{'prefix':{'keywords':'dr'}}]}},"
+                + "{'bool':{'filter':[{'prefix':{'keywords':'77429'}}]}}],"
+                + "'minimum_should_match':1}}"),
+        OpenSearchQueries.keywords(List.of("Waugh Dr", "77429")));
+    same(
+        json(
+            "{'bool':{'should':[{'bool':{'filter':[{'term':{'keywords':'abcdefghijklmnopq'}}]}}],"
+                + "'minimum_should_match':1}}"),
+        OpenSearchQueries.keywords(List.of("abcdefghijklmnopq")));
+    same(json("{'match_none':{}}"), OpenSearchQueries.keywords(List.of("--")));
+  }
+
+  @Test
+  void aMapPolygonBecomesAGeoPolygonOnThePoint() throws Exception {
+    JsonNode filter =
+        search("points=29.7,-95.4&points=29.8,-95.4&points=29.8,-95.3")
+            .path("query")
+            .path("bool")
+            .path("filter");
+    same(
+        json(
+            "{'geo_polygon':{'geo':{'points':[{'lat':29.7,'lon':-95.4},"
+                + "{'lat':29.8,'lon':-95.4},{'lat':29.8,'lon':-95.3}]}}}"),
+        filter.get(filter.size() - 1));
+  }
+
+  @Test
+  void oneListingIsATermOnItsMlsIdUnderTheDisplayRule() throws Exception {
+    same(
+        json(
+            "{'query':{'bool':{'filter':[{'term':{'mls_id':7}}],"
+                + "'must_not':[{'term':{'listing_display':false}}]}},"
+                + "'size':1,'track_total_hits':false,'_source':['doc']}"),
+        OpenSearchQueries.listing(7, IdxRule.LISTING));
+    same(
+        json(
+            "{'query':{'bool':{'filter':[{'term':{'mls_id':7}}]}},"
+                + "'size':1,'track_total_hits':false,'_source':['doc']}"),
+        OpenSearchQueries.listing(7, IdxRule.IGNORE));
+  }
+
+  @Test
+  void filtersThePeerCannotTranslateAreRefused() {
+    assertThrows(IllegalArgumentException.class, () -> search("features=Pool"));
+  }
+}
