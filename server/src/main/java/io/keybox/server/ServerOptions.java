@@ -1,5 +1,6 @@
 package io.keybox.server;
 
+import io.keybox.server.alerts.Alerts;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.http.cache.ResponseCache;
@@ -43,6 +44,8 @@ import java.util.Optional;
  * @param responseCacheBytes the size of the response cache in bytes ({@code --response-cache}); 0
  *     turns it off
  * @param pages serve the pages for people, {@code /-/docs} ({@code --explore}; on in the demo)
+ * @param alerts saved searches and their webhooks run on this node ({@code --alerts}), with these
+ *     settings
  */
 public record ServerOptions(
     Path dataDir,
@@ -62,7 +65,8 @@ public record ServerOptions(
     Optional<Admin> admin,
     Optional<Replica> replica,
     long responseCacheBytes,
-    boolean pages) {
+    boolean pages,
+    Optional<Alerts.Settings> alerts) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -79,6 +83,12 @@ public record ServerOptions(
 
   /** The response cache's size by default, 64 MiB. */
   public static final long DEFAULT_RESPONSE_CACHE_BYTES = ResponseCache.DEFAULT_BYTES;
+
+  /** The most saved searches of one key by default ({@code --max-searches-per-key}). */
+  public static final int DEFAULT_MAX_SEARCHES_PER_KEY = 10_000;
+
+  /** Webhook deliveries sent at once. */
+  public static final int ALERT_SENDERS = 8;
 
   /** The keys file when none is named: {@code keys.json} in the data directory. */
   public static Path defaultKeys(Path dataDir) {
@@ -133,6 +143,7 @@ public record ServerOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(replica, "replica");
+    Objects.requireNonNull(alerts, "alerts");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -182,6 +193,7 @@ public record ServerOptions(
     private Optional<Replica> replica = Optional.empty();
     private long responseCacheBytes = DEFAULT_RESPONSE_CACHE_BYTES;
     private boolean pages;
+    private Optional<Alerts.Settings> alerts = Optional.empty();
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -273,6 +285,12 @@ public record ServerOptions(
       return this;
     }
 
+    /** Runs saved searches and their webhooks on this node ({@code --alerts}). */
+    public Builder alerts(Alerts.Settings alerts) {
+      this.alerts = Optional.of(alerts);
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -293,7 +311,8 @@ public record ServerOptions(
           admin,
           replica,
           responseCacheBytes,
-          pages);
+          pages,
+          alerts);
     }
   }
 }

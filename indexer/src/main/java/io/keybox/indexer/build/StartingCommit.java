@@ -50,6 +50,11 @@ final class StartingCommit implements Closeable {
         : CommitData.schemaVersionOf(reader.getIndexCommit());
   }
 
+  /** The commit's generation; 0 when there is none. */
+  long generation() throws IOException {
+    return reader == null ? 0 : reader.getIndexCommit().getGeneration();
+  }
+
   /** A searcher over the commit, when there is one. */
   Optional<IndexSearcher> searcher() {
     return Optional.ofNullable(searcher);

@@ -1,0 +1,20 @@
+package io.keybox.state.alerts;
+
+import java.util.Objects;
+
+/**
+ * A delivery a commit's matching made: its webhook id, its search and its exact body, fixed now so
+ * that every retry sends the same bytes under the same id.
+ *
+ * @param id the {@code webhook-id} ({@code msg_...})
+ * @param searchId the saved search it is for
+ * @param listings how many listings it carries
+ * @param body the JSON body
+ */
+public record NewDelivery(String id, String searchId, int listings, byte[] body) {
+  public NewDelivery {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(searchId, "searchId");
+    Objects.requireNonNull(body, "body");
+  }
+}
