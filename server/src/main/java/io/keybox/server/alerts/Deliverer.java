@@ -282,20 +282,18 @@ public final class Deliverer implements AutoCloseable {
   @Override
   public void close() {
     running.set(false);
-    wake();
-    if (loop != null) {
-      try {
-        loop.join(TIMEOUT.toMillis() + 5000);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    // Attempts under way are cut short and record nothing: each stays pending, and is sent again
+    // under its id after the restart, as after a crash.
     senders.shutdownNow();
+    wake();
     try {
+      if (loop != null) {
+        loop.join(TIMEOUT.toMillis());
+      }
       senders.awaitTermination(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    client.close();
+    client.shutdownNow();
   }
 }
