@@ -84,7 +84,8 @@ public final class Alerts implements AutoCloseable {
     WebhookTarget target = new WebhookTarget(settings.allowPrivate());
     this.metrics = new AlertsMetrics(registry, searches, outbox, clock);
     this.matcher = new CommitMatcher(new MatchLedger(store, clock), new DeliveryPayload());
-    this.service = new SavedSearchService(searches, outbox, target, settings.maxSearchesPerKey());
+    this.service =
+        new SavedSearchService(searches, outbox, target, settings.maxSearchesPerKey(), clock);
     this.deliverer =
         new Deliverer(outbox, searches, target, clock, metrics, settings.senderThreads());
   }

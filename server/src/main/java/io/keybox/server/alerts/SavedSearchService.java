@@ -49,11 +49,17 @@ public final class SavedSearchService {
   private final Outbox outbox;
   private final WebhookTarget target;
   private final int maxPerKey;
+  private final java.time.Clock clock;
   private final ObjectMapper json =
       new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   public SavedSearchService(
-      SavedSearches searches, Outbox outbox, WebhookTarget target, int maxPerKey) {
+      SavedSearches searches,
+      Outbox outbox,
+      WebhookTarget target,
+      int maxPerKey,
+      java.time.Clock clock) {
+    this.clock = clock;
     this.searches = searches;
     this.outbox = outbox;
     this.target = target;
@@ -171,6 +177,28 @@ public final class SavedSearchService {
       row.put("lastError", delivery.lastError().orElse(null));
     }
     return list;
+  }
+
+  /**
+   * The alerts' part of {@code /-/health}: searches (all and enabled), deliveries by state, and the
+   * age of the oldest undelivered one in seconds (null when none is pending).
+   */
+  public ObjectNode health() {
+    ObjectNode health = json.createObjectNode();
+    long[] totals = searches.totals();
+    health.put("searches", totals[0]);
+    health.put("enabledSearches", totals[1]);
+    ObjectNode deliveries = health.putObject("deliveries");
+    outbox.countsByState().forEach(deliveries::put);
+    Optional<java.time.Instant> oldest = outbox.oldestPending();
+    if (oldest.isPresent()) {
+      health.put(
+          "oldestPendingAgeSeconds",
+          Math.max(0, java.time.Duration.between(oldest.get(), clock.instant()).toSeconds()));
+    } else {
+      health.putNull("oldestPendingAgeSeconds");
+    }
+    return health;
   }
 
   private SavedSearch owned(Account account, String id) {

@@ -38,6 +38,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.zip.Deflater;
 
@@ -134,11 +135,15 @@ public final class KeyboxServer implements AutoCloseable {
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
     // not by the first request that asks (ListingOptions.OF_SNAPSHOT).
     indexes.warmUp(snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT));
-    Operations ops = new Operations(indexes, authenticator, replicas);
+    AtomicReference<Optional<SavedSearchService>> searches =
+        new AtomicReference<>(Optional.empty());
+    Operations ops =
+        new Operations(
+            indexes, authenticator, replicas, () -> searches.get().map(SavedSearchService::health));
     ResponseCache cache = new ResponseCache(config.responseCacheBytes());
     ops.metrics().registry().register(cache);
-    Router routes =
-        ApiRoutes.router(config, indexes, cache, alerts.apply(ops.metrics().registry()));
+    searches.set(alerts.apply(ops.metrics().registry()));
+    Router routes = ApiRoutes.router(config, indexes, cache, searches.get());
     AccessLog log = new AccessLog(accessLog);
     HttpHandler perRequest =
         new UrlLimitHandler(

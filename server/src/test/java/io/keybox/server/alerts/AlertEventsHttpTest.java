@@ -104,6 +104,19 @@ class AlertEventsHttpTest {
       // Bob was told only of new listings: 1 delivery.
       assertEquals(1, deliveries(server, bob));
       assertEquals(5, deliveries(server, alice));
+
+      // Health and metrics: two searches, six deliveries delivered, none pending.
+      JsonNode health =
+          AlertsFixture.json(server.call("GET", "/-/health", null, null)).get("alerts");
+      assertEquals(2, health.get("searches").asInt(), health.toString());
+      assertEquals(6, health.at("/deliveries/delivered").asInt(), health.toString());
+      assertEquals(0, health.at("/deliveries/pending").asInt(), health.toString());
+      assertTrue(health.get("oldestPendingAgeSeconds").isNull(), health.toString());
+      String metrics = server.call("GET", "/-/metrics", null, null).body();
+      assertTrue(
+          metrics.contains("keybox_alert_delivery_attempts_total{outcome=\"delivered\"} 6.0"),
+          metrics);
+      assertTrue(metrics.contains("keybox_alert_searches{enabled=\"true\"} 2.0"), metrics);
     }
   }
 
