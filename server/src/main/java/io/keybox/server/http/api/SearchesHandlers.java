@@ -26,7 +26,7 @@ final class SearchesHandlers {
   static final int MAX_BODY = 64 * 1024;
 
   /** The paging parameters of the list endpoints. */
-  static final List<String> PAGING = Paging.parameters(false);
+  static final List<String> PAGING = List.of("limit", "offset");
 
   private static final HttpString TOTAL_COUNT = new HttpString("X-Total-Count");
 
