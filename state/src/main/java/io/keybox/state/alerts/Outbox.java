@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,19 +64,17 @@ public final class Outbox {
 
   /** Up to {@code limit} pending deliveries due at {@code now}, the longest due first. */
   public List<Delivery> due(Instant now, int limit) {
-    return store.read(
-        c -> {
-          try (PreparedStatement select =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM delivery WHERE state = 'pending' AND next_attempt <= ?"
-                      + " ORDER BY next_attempt, created, id LIMIT ?")) {
-            select.setLong(1, now.toEpochMilli());
-            select.setInt(2, limit);
-            return list(select);
-          }
-        });
+    return Rows.all(
+        store,
+        "SELECT "
+            + COLUMNS
+            + " FROM delivery WHERE state = 'pending' AND next_attempt <= ?"
+            + " ORDER BY next_attempt, created, id LIMIT ?",
+        select -> {
+          select.setLong(1, now.toEpochMilli());
+          select.setInt(2, limit);
+        },
+        Outbox::delivery);
   }
 
   /** When the next pending delivery is due, if any is pending. */
@@ -96,33 +93,27 @@ public final class Outbox {
 
   /** The most recent deliveries of search {@code searchId}, newest first. */
   public List<Delivery> recent(String searchId, int offset, int limit) {
-    return store.read(
-        c -> {
-          try (PreparedStatement select =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM delivery WHERE search_id = ? ORDER BY created DESC, id DESC"
-                      + " LIMIT ? OFFSET ?")) {
-            select.setString(1, searchId);
-            select.setInt(2, limit);
-            select.setInt(3, offset);
-            return list(select);
-          }
-        });
+    return Rows.all(
+        store,
+        "SELECT "
+            + COLUMNS
+            + " FROM delivery WHERE search_id = ? ORDER BY created DESC, id DESC"
+            + " LIMIT ? OFFSET ?",
+        select -> {
+          select.setString(1, searchId);
+          select.setInt(2, limit);
+          select.setInt(3, offset);
+        },
+        Outbox::delivery);
   }
 
   /** The delivery {@code id}, if the outbox holds it. */
   public Optional<Delivery> find(String id) {
-    return store.read(
-        c -> {
-          try (PreparedStatement select =
-              c.prepareStatement("SELECT " + COLUMNS + " FROM delivery WHERE id = ?")) {
-            select.setString(1, id);
-            List<Delivery> found = list(select);
-            return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
-          }
-        });
+    return Rows.first(
+        store,
+        "SELECT " + COLUMNS + " FROM delivery WHERE id = ?",
+        select -> select.setString(1, id),
+        Outbox::delivery);
   }
 
   /** Records a 2xx: the delivery is done and its search's run of failures is over. */
@@ -238,32 +229,25 @@ public final class Outbox {
     }
   }
 
-  private static List<Delivery> list(PreparedStatement select) throws SQLException {
-    List<Delivery> deliveries = new ArrayList<>();
-    try (ResultSet row = select.executeQuery()) {
-      while (row.next()) {
-        long nextMillis = row.getLong(10);
-        Optional<Instant> next =
-            row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(nextMillis));
-        int status = row.getInt(11);
-        OptionalInt lastStatus = row.wasNull() ? OptionalInt.empty() : OptionalInt.of(status);
-        deliveries.add(
-            new Delivery(
-                row.getString(1),
-                row.getString(2),
-                row.getString(3),
-                row.getLong(4),
-                row.getInt(5),
-                row.getBytes(6),
-                Instant.parse(row.getString(7)),
-                row.getString(8),
-                row.getInt(9),
-                next,
-                lastStatus,
-                Optional.ofNullable(row.getString(12)),
-                Instant.parse(row.getString(13))));
-      }
-    }
-    return deliveries;
+  private static Delivery delivery(ResultSet row) throws SQLException {
+    long nextMillis = row.getLong(10);
+    Optional<Instant> next =
+        row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(nextMillis));
+    int status = row.getInt(11);
+    OptionalInt lastStatus = row.wasNull() ? OptionalInt.empty() : OptionalInt.of(status);
+    return new Delivery(
+        row.getString(1),
+        row.getString(2),
+        row.getString(3),
+        row.getLong(4),
+        row.getInt(5),
+        row.getBytes(6),
+        Instant.parse(row.getString(7)),
+        row.getString(8),
+        row.getInt(9),
+        next,
+        lastStatus,
+        Optional.ofNullable(row.getString(12)),
+        Instant.parse(row.getString(13)));
   }
 }

@@ -7,7 +7,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -94,63 +93,48 @@ public final class SavedSearches {
 
   /** The search {@code id} of {@code apiKey}, if it has one. */
   public Optional<SavedSearch> find(String apiKey, String id) {
-    return store.read(
-        c -> {
-          try (PreparedStatement select =
-              c.prepareStatement(
-                  "SELECT " + COLUMNS + " FROM saved_search WHERE id = ? AND api_key = ?")) {
-            select.setString(1, id);
-            select.setString(2, apiKey);
-            List<SavedSearch> found = list(select);
-            return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
-          }
-        });
+    return Rows.first(
+        store,
+        "SELECT " + COLUMNS + " FROM saved_search WHERE id = ? AND api_key = ?",
+        select -> {
+          select.setString(1, id);
+          select.setString(2, apiKey);
+        },
+        SavedSearches::search);
   }
 
   /** The search {@code id}, whoever owns it (the deliverer's view). */
   public Optional<SavedSearch> find(String id) {
-    return store.read(
-        c -> {
-          try (PreparedStatement select =
-              c.prepareStatement("SELECT " + COLUMNS + " FROM saved_search WHERE id = ?")) {
-            select.setString(1, id);
-            List<SavedSearch> found = list(select);
-            return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
-          }
-        });
+    return Rows.first(
+        store,
+        "SELECT " + COLUMNS + " FROM saved_search WHERE id = ?",
+        select -> select.setString(1, id),
+        SavedSearches::search);
   }
 
   /** A page of {@code apiKey}'s searches, oldest first. */
   public List<SavedSearch> page(String apiKey, int offset, int limit) {
-    return store.read(
-        c -> {
-          try (PreparedStatement select =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM saved_search WHERE api_key = ? ORDER BY created, id"
-                      + " LIMIT ? OFFSET ?")) {
-            select.setString(1, apiKey);
-            select.setInt(2, limit);
-            select.setInt(3, offset);
-            return list(select);
-          }
-        });
+    return Rows.all(
+        store,
+        "SELECT "
+            + COLUMNS
+            + " FROM saved_search WHERE api_key = ? ORDER BY created, id"
+            + " LIMIT ? OFFSET ?",
+        select -> {
+          select.setString(1, apiKey);
+          select.setInt(2, limit);
+          select.setInt(3, offset);
+        },
+        SavedSearches::search);
   }
 
   /** The enabled searches of {@code vendor}, of every key. */
   public List<SavedSearch> enabled(String vendor) {
-    return store.read(
-        c -> {
-          try (PreparedStatement select =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM saved_search WHERE vendor = ? AND enabled = 1 ORDER BY id")) {
-            select.setString(1, vendor);
-            return list(select);
-          }
-        });
+    return Rows.all(
+        store,
+        "SELECT " + COLUMNS + " FROM saved_search WHERE vendor = ? AND enabled = 1 ORDER BY id",
+        select -> select.setString(1, vendor),
+        SavedSearches::search);
   }
 
   /** How many searches there are, and how many of them are enabled: {@code [all, enabled]}. */
@@ -253,27 +237,20 @@ public final class SavedSearches {
     }
   }
 
-  private static List<SavedSearch> list(PreparedStatement select) throws SQLException {
-    List<SavedSearch> searches = new ArrayList<>();
-    try (ResultSet row = select.executeQuery()) {
-      while (row.next()) {
-        searches.add(
-            new SavedSearch(
-                row.getString(1),
-                row.getString(2),
-                row.getString(3),
-                row.getString(4),
-                row.getString(5),
-                row.getString(6),
-                Arrays.asList(row.getString(7).split(",")),
-                row.getInt(8) == 1,
-                Optional.ofNullable(row.getString(9)),
-                row.getString(10),
-                row.getInt(11),
-                Instant.parse(row.getString(12)),
-                Instant.parse(row.getString(13))));
-      }
-    }
-    return searches;
+  private static SavedSearch search(ResultSet row) throws SQLException {
+    return new SavedSearch(
+        row.getString(1),
+        row.getString(2),
+        row.getString(3),
+        row.getString(4),
+        row.getString(5),
+        row.getString(6),
+        Arrays.asList(row.getString(7).split(",")),
+        row.getInt(8) == 1,
+        Optional.ofNullable(row.getString(9)),
+        row.getString(10),
+        row.getInt(11),
+        Instant.parse(row.getString(12)),
+        Instant.parse(row.getString(13)));
   }
 }
