@@ -48,6 +48,15 @@ import org.apache.lucene.search.SimpleCollector;
 public final class CommitMatcher {
   private static final Logger LOG = System.getLogger(CommitMatcher.class.getName());
 
+  /**
+   * Delivery bodies held before they are written: a commit's deliveries may be far larger than the
+   * heap, so they are written a batch of whole searches at a time.
+   */
+  private static final long BATCH_BYTES = 16L << 20;
+
+  /** Memory changes held before they are written. */
+  private static final int BATCH_CHANGES = 50_000;
+
   private final MatchLedger ledger;
   private final DeliveryPayload payload;
   private final ObjectMapper json = new ObjectMapper();
@@ -75,7 +84,7 @@ public final class CommitMatcher {
       return new Outcome(generation, 0, 0, false);
     }
     if (cursor.isEmpty()) {
-      ledger.record(vendor, generation, List.of(), List.of());
+      ledger.matched(vendor, generation);
       return new Outcome(generation, 0, 0, true);
     }
     Optional<CommitChanges> changes =
@@ -88,6 +97,8 @@ public final class CommitMatcher {
     Candidates present = Candidates.of(snapshot, candidates);
     List<MatchLedger.Change> memory = new ArrayList<>();
     List<NewDelivery> deliveries = new ArrayList<>();
+    long pendingBytes = 0;
+    int delivered = 0;
     for (SavedSearch search : searches) {
       SearchQuery query;
       try {
@@ -109,10 +120,23 @@ public final class CommitMatcher {
               remembered.getOrDefault(search.id(), Map.of()),
               search,
               memory);
-      deliveries.addAll(payload.deliveries(snapshot, search, query, changed));
+      for (NewDelivery delivery : payload.deliveries(snapshot, search, query, changed)) {
+        deliveries.add(delivery);
+        pendingBytes += delivery.body().length;
+      }
+      if (pendingBytes >= BATCH_BYTES || memory.size() >= BATCH_CHANGES) {
+        // Whole searches at a time: each one's memory with its deliveries.
+        ledger.record(memory, deliveries);
+        delivered += deliveries.size();
+        memory.clear();
+        deliveries.clear();
+        pendingBytes = 0;
+      }
     }
-    ledger.record(vendor, generation, memory, deliveries);
-    return new Outcome(generation, candidates.length, deliveries.size(), true);
+    ledger.record(memory, deliveries);
+    delivered += deliveries.size();
+    ledger.matched(vendor, generation);
+    return new Outcome(generation, candidates.length, delivered, true);
   }
 
   private List<ListingChange> changes(

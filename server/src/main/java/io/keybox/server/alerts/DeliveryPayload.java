@@ -52,7 +52,9 @@ public final class DeliveryPayload {
       List<ListingChange> slice =
           changes.subList(part * MAX_LISTINGS, Math.min(changes.size(), (part + 1) * MAX_LISTINGS));
       byte[] body = body(snapshot, search, query, slice, stored, part + 1, parts);
-      deliveries.add(new NewDelivery(newId(), search.id(), slice.size(), body));
+      deliveries.add(
+          new NewDelivery(
+              newId(), search.id(), snapshot.vendor(), snapshot.generation(), slice.size(), body));
     }
     return deliveries;
   }

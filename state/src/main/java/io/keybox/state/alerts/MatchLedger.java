@@ -17,10 +17,11 @@ import java.util.OptionalLong;
 
 /**
  * How far matching got for each vendor (the commit generation last matched) and what each saved
- * search last reported about each listing. {@link #record} writes one commit's outcome (the
- * memory's changes, the new deliveries and the vendor's cursor) in ONE transaction: after a crash,
- * either the commit is matched and its deliveries are in the {@link Outbox}, or nothing of it is
- * and it is matched again.
+ * search last reported about each listing. A commit's matching is recorded search by search ({@link
+ * #record}: a search's memory changes with its deliveries, in one transaction, a batch of searches
+ * at a time), then the vendor's cursor ({@link #matched}). After a crash the commit is matched
+ * again: the searches recorded already remember the commit's listings, so they find nothing new and
+ * send nothing twice; the others are matched as if for the first time.
  */
 public final class MatchLedger {
   /** Candidates asked about per statement, well under SQLite's limit on parameters. */
@@ -128,17 +129,26 @@ public final class MatchLedger {
   }
 
   /**
-   * Records the matching of {@code vendor}'s commit {@code generation}: the memory's changes, the
-   * deliveries (pending, due now) and the cursor, in one transaction.
+   * Records part of a commit's matching: the memory's changes and the deliveries (pending, due now)
+   * of some searches, in one transaction. A search's changes and deliveries must be in the same
+   * call: after a crash, a search either has both (and the commit's next matching finds nothing new
+   * for it) or neither.
    */
-  public void record(
-      String vendor, long generation, List<Change> changes, List<NewDelivery> deliveries) {
+  public void record(List<Change> changes, List<NewDelivery> deliveries) {
     java.time.Instant at = clock.instant();
-    String now = at.toString();
     store.write(
         c -> {
           writeChanges(c, changes);
-          Outbox.insert(c, vendor, generation, deliveries, at);
+          Outbox.insert(c, deliveries, at);
+          return null;
+        });
+  }
+
+  /** Records that {@code vendor}'s commit {@code generation} is matched, every search of it. */
+  public void matched(String vendor, long generation) {
+    String now = clock.instant().toString();
+    store.write(
+        c -> {
           try (PreparedStatement cursor =
               c.prepareStatement(
                   "INSERT INTO alert_cursor (vendor, generation, matched) VALUES (?, ?, ?)"

@@ -8,13 +8,17 @@ import java.util.Objects;
  *
  * @param id the {@code webhook-id} ({@code msg_...})
  * @param searchId the saved search it is for
+ * @param vendor the vendor whose commit made it
+ * @param generation that commit's generation
  * @param listings how many listings it carries
  * @param body the JSON body
  */
-public record NewDelivery(String id, String searchId, int listings, byte[] body) {
+public record NewDelivery(
+    String id, String searchId, String vendor, long generation, int listings, byte[] body) {
   public NewDelivery {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(searchId, "searchId");
+    Objects.requireNonNull(vendor, "vendor");
     Objects.requireNonNull(body, "body");
   }
 }

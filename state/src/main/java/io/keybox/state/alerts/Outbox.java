@@ -34,9 +34,7 @@ public final class Outbox {
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
-  static void insert(
-      Connection c, String vendor, long generation, List<NewDelivery> deliveries, Instant at)
-      throws SQLException {
+  static void insert(Connection c, List<NewDelivery> deliveries, Instant at) throws SQLException {
     String now = at.toString();
     long nowMillis = at.toEpochMilli();
     try (PreparedStatement insert =
@@ -48,8 +46,8 @@ public final class Outbox {
       for (NewDelivery delivery : deliveries) {
         insert.setString(1, delivery.id());
         insert.setString(2, delivery.searchId());
-        insert.setString(3, vendor);
-        insert.setLong(4, generation);
+        insert.setString(3, delivery.vendor());
+        insert.setLong(4, delivery.generation());
         insert.setInt(5, delivery.listings());
         insert.setBytes(6, delivery.body());
         insert.setString(7, now);
