@@ -45,9 +45,8 @@ import java.util.zip.GZIPOutputStream;
 /**
  * Alerts at scale (issue 35, "Speed"): a generated vendor indexed by the real indexer, S saved
  * searches (a random city, minimum bedrooms and a $100,000 price band, as a site's visitors save
- * them), then one
- * incremental commit changing C listings (their prices cut 5%); it reports how long matching that
- * commit took, and the delivery rate to a loopback receiver that answers 200 at once.
+ * them), then one incremental commit changing C listings (their prices cut 5%); it reports how long
+ * matching that commit took, and the delivery rate to a loopback receiver that answers 200 at once.
  *
  * <pre>
  * java -Xmx2g -cp bench/target/keybox-bench.jar io.keybox.bench.alerts.AlertsBench 200000 10000 5000 /tmp/alerts-bench
