@@ -116,9 +116,10 @@ public final class Outbox {
 
   /** Records a 2xx: the delivery is done and its search's run of failures is over. */
   public void delivered(Delivery delivery, int status) {
-    outcome(delivery, Delivery.DELIVERED, null, OptionalInt.of(status), null);
+    // One transaction, one sync to disk: the outcome and the end of the search's failures.
     store.write(
         c -> {
+          outcome(c, delivery, Delivery.DELIVERED, null, OptionalInt.of(status), null);
           try (PreparedStatement reset =
               c.prepareStatement("UPDATE saved_search SET failed_in_row = 0 WHERE id = ?")) {
             reset.setString(1, delivery.searchId());
