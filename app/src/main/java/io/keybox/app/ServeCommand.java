@@ -11,6 +11,7 @@ import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
 import io.keybox.server.Server;
 import io.keybox.server.ServerOptions;
+import io.keybox.server.alerts.Alerts;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.http.ListenException;
 import io.keybox.server.http.PhotoServing;
@@ -289,6 +290,36 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     Duration staleAfter;
   }
 
+  @ArgGroup(exclusive = false)
+  AlertOptions alerts;
+
+  /** Saved searches and their webhooks; the companions mean nothing without {@code --alerts}. */
+  static final class AlertOptions {
+    @Option(
+        names = "--alerts",
+        required = true,
+        description =
+            "run saved searches on this node: match each new commit against them and deliver"
+                + " signed webhooks; exactly one node of a scaled-out set (default: off, and"
+                + " /searches answers 404)")
+    boolean on;
+
+    @Option(
+        names = "--alerts-allow-private",
+        description =
+            "let webhooks use plain http and reach loopback, link-local and private addresses"
+                + " (tests, a CRM on the premises; default: off, https to public addresses only)")
+    boolean allowPrivate;
+
+    @Option(
+        names = "--max-searches-per-key",
+        paramLabel = "N",
+        defaultValue = "10000",
+        description = "the most saved searches one key may have (default ${DEFAULT-VALUE})")
+    @Range(min = 1, max = 1_000_000)
+    int maxSearchesPerKey;
+  }
+
   @Mixin StoreOptions storeOptions;
 
   @Mixin HelpOption help;
@@ -456,6 +487,11 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
       options.replica(
           new ServerOptions.Replica(
               replica.store, storeOptions.endpoint(), replica.poll, replica.staleAfter));
+    }
+    if (alerts != null) {
+      options.alerts(
+          new Alerts.Settings(
+              alerts.allowPrivate, alerts.maxSearchesPerKey, ServerOptions.ALERT_SENDERS));
     }
     return options.build();
   }

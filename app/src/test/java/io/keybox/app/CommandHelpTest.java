@@ -206,6 +206,9 @@ class CommandHelpTest {
     cases.put(concat(serveArgs, "--admin-port", "8080"), "--admin-port");
     cases.put(concat(serveArgs, "--admin-host", "127.0.0.1"), "--admin-host");
     cases.put(concat(serveArgs, "--response-cache", "lots"), "--response-cache");
+    cases.put(concat(serveArgs, "--alerts-allow-private"), "--alerts");
+    cases.put(
+        concat(serveArgs, "--alerts", "--max-searches-per-key", "0"), "--max-searches-per-key");
     cases.put(List.of("--data-dir", dir.resolve("nope").toString()), "--data-dir");
     cases.put(List.of(), "--data-dir");
     for (Map.Entry<List<String>, String> c : cases.entrySet()) {

@@ -261,6 +261,37 @@ class ImportRulesTest {
   }
 
   @Test
+  void alertsImportNoHttpNorTheIndexOnlyLeases() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.alerts..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                "io.keybox.server.http..",
+                "io.keybox.server.replica..",
+                "io.keybox.store..",
+                "io.keybox.indexer..")
+            .because(
+                "alerts match the served snapshots and send their own webhooks; the HTTP side"
+                    + " calls them, and the indexer only records which listings changed"));
+  }
+
+  @Test
+  void onlyAlertsAndTheHttpLayerUseSavedSearches() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackages(
+                "io.keybox.state..", "io.keybox.server.alerts..", "io.keybox.server")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.keybox.state.alerts..")
+            .because("saved searches and the outbox are the alerts package's to use"));
+  }
+
+  @Test
   void everyModuleIsImported() {
     // A rule over no classes holds vacuously: make sure each module's classes were found.
     for (String module :
@@ -274,6 +305,8 @@ class ImportRulesTest {
           "io.keybox.server.replica",
           "io.keybox.server.media",
           "io.keybox.state",
+          "io.keybox.server.alerts",
+          "io.keybox.state.alerts",
           "io.keybox.app"
         }) {
       assertTrue(production.containPackage(module), module + " was not imported");

@@ -1,5 +1,6 @@
 package io.keybox.server;
 
+import io.keybox.server.alerts.Alerts;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.auth.KeysFileWatcher;
@@ -35,11 +36,17 @@ public final class Server implements AutoCloseable {
   private final KeysFileWatcher watcher;
   private final VendorIndexes indexes;
   private final Replica replica;
+  private final Alerts alerts;
   private final KeyboxServer http;
   private boolean stopped;
 
   private Server(
-      KeysFileWatcher watcher, VendorIndexes indexes, Replica replica, KeyboxServer http) {
+      KeysFileWatcher watcher,
+      VendorIndexes indexes,
+      Replica replica,
+      Alerts alerts,
+      KeyboxServer http) {
+    this.alerts = alerts;
     this.watcher = watcher;
     this.indexes = indexes;
     this.replica = replica;
@@ -61,6 +68,7 @@ public final class Server implements AutoCloseable {
     KeysFileWatcher watcher = KeysFileWatcher.start(options.keys(), authenticator);
     VendorIndexes indexes = null;
     Replica replica = null;
+    Alerts[] alerts = new Alerts[1]; // made with the HTTP layer's metrics registry
     try {
       indexes = new VendorIndexes(options.dataDir(), REFRESH_MILLIS);
       indexes.start();
@@ -76,6 +84,7 @@ public final class Server implements AutoCloseable {
                 Clock.systemUTC());
         replica.start(follow.poll());
       }
+      VendorIndexes served = indexes;
       KeyboxServer http =
           KeyboxServer.start(
               config(options),
@@ -83,13 +92,29 @@ public final class Server implements AutoCloseable {
               indexes,
               authenticator,
               accessLog,
-              replica == null ? ReplicaStatus.Source.NONE : replica::replication);
+              replica == null ? ReplicaStatus.Source.NONE : replica::replication,
+              registry ->
+                  options
+                      .alerts()
+                      .map(
+                          settings -> {
+                            alerts[0] =
+                                Alerts.start(
+                                    options.dataDir(),
+                                    served,
+                                    authenticator::accounts,
+                                    settings,
+                                    registry,
+                                    Clock.systemUTC());
+                            return alerts[0].service();
+                          }));
       if (replica != null) {
         http.metrics().registry().register(replica.metrics());
       }
-      return new Server(watcher, indexes, replica, http);
+      return new Server(watcher, indexes, replica, alerts[0], http);
     } catch (IOException | RuntimeException e) {
       try (watcher;
+          Alerts matching = alerts[0];
           VendorIndexes opened = indexes;
           Replica following = replica) {
         // closes what was started, in reverse order
@@ -156,7 +181,8 @@ public final class Server implements AutoCloseable {
     long answered = http.answered();
     try (watcher;
         indexes;
-        Replica following = replica) {
+        Replica following = replica;
+        Alerts matching = alerts) {
       http.close();
     }
     return new Stopped(inFlight, (int) Math.min(inFlight, http.answered() - answered));

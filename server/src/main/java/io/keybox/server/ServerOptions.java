@@ -1,5 +1,6 @@
 package io.keybox.server;
 
+import io.keybox.server.alerts.Alerts;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.PhotoServing;
 import io.keybox.server.http.ServerConfig;
@@ -47,6 +48,8 @@ import java.util.Optional;
  * @param pages serve the pages for people, {@code /-/docs} ({@code --explore}; on in the demo)
  * @param photos how replies name mirrored photos ({@code --photo-width}, {@code --media-base-url})
  * @param exploreTiles the map background of {@code /-/explore} ({@code --explore-tiles})
+ * @param alerts saved searches and their webhooks run on this node ({@code --alerts}), with these
+ *     settings
  */
 public record ServerOptions(
     Path dataDir,
@@ -68,7 +71,8 @@ public record ServerOptions(
     long responseCacheBytes,
     boolean pages,
     PhotoServing photos,
-    MapTiles exploreTiles) {
+    MapTiles exploreTiles,
+    Optional<Alerts.Settings> alerts) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -85,6 +89,12 @@ public record ServerOptions(
 
   /** The response cache's size by default, 64 MiB. */
   public static final long DEFAULT_RESPONSE_CACHE_BYTES = ResponseCache.DEFAULT_BYTES;
+
+  /** The most saved searches of one key by default ({@code --max-searches-per-key}). */
+  public static final int DEFAULT_MAX_SEARCHES_PER_KEY = 10_000;
+
+  /** Webhook deliveries sent at once. */
+  public static final int ALERT_SENDERS = 8;
 
   /** The keys file when none is named: {@code keys.json} in the data directory. */
   public static Path defaultKeys(Path dataDir) {
@@ -140,7 +150,8 @@ public record ServerOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(replica, "replica");
-    Objects.requireNonNull(photos, "photos");
+    Objects.requireNonNull(photos, "photos",
+    Objects.requireNonNull(alerts, "alerts");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -192,6 +203,7 @@ public record ServerOptions(
     private boolean pages;
     private PhotoServing photos = PhotoServing.DEFAULT;
     private MapTiles exploreTiles = MapTiles.DEFAULT;
+    private Optional<Alerts.Settings> alerts = Optional.empty();
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -293,6 +305,12 @@ public record ServerOptions(
       return this;
     }
 
+    /** Runs saved searches and their webhooks on this node ({@code --alerts}). */
+    public Builder alerts(Alerts.Settings alerts) {
+      this.alerts = Optional.of(alerts);
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -315,7 +333,8 @@ public record ServerOptions(
           responseCacheBytes,
           pages,
           photos,
-          exploreTiles);
+          exploreTiles,
+          alerts);
     }
   }
 }

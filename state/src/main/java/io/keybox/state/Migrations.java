@@ -41,5 +41,62 @@ public final class Migrations {
                   ) WITHOUT ROWID""",
                   "CREATE INDEX media_work ON media (vendor, state, position, listing_modified)",
                   "CREATE INDEX media_listing ON media (vendor, listing_key, position)",
-                  "CREATE INDEX media_digest ON media (digest)")));
+                  "CREATE INDEX media_digest ON media (digest)")),
+          new Migration(
+              2,
+              "saved searches, their match memory and the webhook outbox",
+              List.of(
+                  """
+                  CREATE TABLE saved_search (
+                    id TEXT PRIMARY KEY,
+                    api_key TEXT NOT NULL,
+                    vendor TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    query TEXT NOT NULL,
+                    webhook TEXT NOT NULL,
+                    events TEXT NOT NULL,
+                    enabled INTEGER NOT NULL,
+                    disabled_reason TEXT,
+                    secret TEXT NOT NULL,
+                    failed_in_row INTEGER NOT NULL DEFAULT 0,
+                    created TEXT NOT NULL,
+                    updated TEXT NOT NULL
+                  )""",
+                  "CREATE INDEX saved_search_key ON saved_search (api_key, created, id)",
+                  "CREATE INDEX saved_search_vendor ON saved_search (vendor, enabled)",
+                  """
+                  CREATE TABLE search_listing (
+                    search_id TEXT NOT NULL
+                      REFERENCES saved_search (id) ON DELETE CASCADE,
+                    mls_id INTEGER NOT NULL,
+                    price REAL,
+                    status TEXT,
+                    open_houses TEXT NOT NULL,
+                    PRIMARY KEY (search_id, mls_id)
+                  ) WITHOUT ROWID""",
+                  """
+                  CREATE TABLE alert_cursor (
+                    vendor TEXT PRIMARY KEY,
+                    generation INTEGER NOT NULL,
+                    matched TEXT NOT NULL
+                  ) WITHOUT ROWID""",
+                  """
+                  CREATE TABLE delivery (
+                    id TEXT PRIMARY KEY,
+                    search_id TEXT NOT NULL
+                      REFERENCES saved_search (id) ON DELETE CASCADE,
+                    vendor TEXT NOT NULL,
+                    generation INTEGER NOT NULL,
+                    listings INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    created TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt INTEGER,
+                    last_status INTEGER,
+                    last_error TEXT,
+                    updated TEXT NOT NULL
+                  )""",
+                  "CREATE INDEX delivery_due ON delivery (state, next_attempt)",
+                  "CREATE INDEX delivery_search ON delivery (search_id, created)")));
 }

@@ -64,6 +64,7 @@ final class OpenHouseStage {
   private final Set<String> namedListingKeys = new HashSet<>();
   private final Map<String, ListingRecord> byListingKey = new HashMap<>();
   private final Set<Long> written = ConcurrentHashMap.newKeySet();
+  private final Set<Long> listingsWithOpenHouses = new HashSet<>();
 
   OpenHouseStage(ObjectMapper mapper) {
     this.mapper = mapper;
@@ -170,6 +171,7 @@ final class OpenHouseStage {
         }
         resolved.add(new Resolved(openHouse.withKey(key), listing, before == key ? 0 : before));
         written.add(key);
+        listing.mlsId().ifPresent(listingsWithOpenHouses::add);
       } catch (InvalidRecordException e) {
         rejects.add(new Reject(Reject.OPEN_HOUSES, p.line(), e.getMessage()));
       }
@@ -198,6 +200,11 @@ final class OpenHouseStage {
    */
   Set<Long> writtenKeys() {
     return written;
+  }
+
+  /** The mlsIds of the listings {@link #write} wrote open houses of (the commit's changes). */
+  Set<Long> listingsWithOpenHouses() {
+    return listingsWithOpenHouses;
   }
 
   /** The rejects of the open house dump, by line. */

@@ -3,6 +3,7 @@ package io.keybox.indexer.build;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.indexer.ids.IdMap;
 import io.keybox.indexer.media.ListingPhotos;
+import io.keybox.schema.CommitChanges;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
@@ -10,7 +11,11 @@ import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig.OpenMode;
@@ -65,6 +70,7 @@ public final class PhotoCommit {
       StoredFields stored = searcher.storedFields();
       OpenHouseFollowers followers = new OpenHouseFollowers(start, mapper);
       long rewritten = 0;
+      List<Long> changed = new ArrayList<>();
       try (IndexWriter writer =
           new IndexWriter(dir, VendorIndexBuilder.writerConfig().setOpenMode(OpenMode.APPEND))) {
         for (String identity : identities) {
@@ -90,6 +96,7 @@ public final class PhotoCommit {
           writer.updateDocument(
               ListingDocuments.key(mlsId.getAsLong()), documents.toDocument(shown));
           rewritten++;
+          changed.add(mlsId.getAsLong());
         }
         if (rewritten == 0) {
           writer.rollback();
@@ -98,7 +105,13 @@ public final class PhotoCommit {
         CommitData data =
             new CommitData(
                 clock.instant(), previous.source(), previous.listings(), previous.rejects());
-        writer.setLiveCommitData(data.toUserData().entrySet());
+        // Saved searches look at exactly these listings (their photos are no event of theirs).
+        Map<String, String> userData = new HashMap<>(data.toUserData());
+        userData.putAll(
+            new CommitChanges(
+                    start.generation(), changed.stream().mapToLong(Long::longValue).toArray())
+                .toUserData());
+        writer.setLiveCommitData(userData.entrySet());
         writer.commit();
       }
       return rewritten;

@@ -57,6 +57,11 @@ final class StartingCommit implements Closeable {
         : CommitData.fromUserData(reader.getIndexCommit().getUserData());
   }
 
+  /** The commit's generation; 0 when there is none. */
+  long generation() throws IOException {
+    return reader == null ? 0 : reader.getIndexCommit().getGeneration();
+  }
+
   /** A searcher over the commit, when there is one. */
   Optional<IndexSearcher> searcher() {
     return Optional.ofNullable(searcher);

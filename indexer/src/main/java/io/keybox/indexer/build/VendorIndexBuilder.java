@@ -16,7 +16,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -220,7 +222,10 @@ public final class VendorIndexBuilder {
         openHouseKeys.save();
         RejectsFile.write(layout.rejects(), rejects, mapper);
         writing.flushBuffers(writer);
-        writer.setLiveCommitData(data.toUserData().entrySet());
+        Map<String, String> userData = new HashMap<>(data.toUserData());
+        ChangedListings.of(start, mode, counts, openHouses.listingsWithOpenHouses(), writer)
+            .ifPresent(changes -> userData.putAll(changes.toUserData()));
+        writer.setLiveCommitData(userData.entrySet());
         writer.commit();
         return new BuildReport(
             counts.upserted(),

@@ -7,7 +7,9 @@ import java.util.stream.Collectors;
 /** An optional part of the API that a key must be granted explicitly (API.md §2). */
 public enum Addon {
   /** {@code GET /agents}. */
-  AGENTS("agents");
+  AGENTS("agents"),
+  /** {@code /searches}: saved searches and their webhook alerts. */
+  ALERTS("alerts");
 
   private final String wireName;
 

@@ -1,5 +1,6 @@
 package io.keybox.server.http;
 
+import io.keybox.server.alerts.SavedSearchService;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.http.api.ApiRoutes;
 import io.keybox.server.http.api.Endpoint;
@@ -28,6 +29,7 @@ import io.keybox.server.media.PhotoLibrary;
 import io.keybox.server.metrics.Metrics;
 import io.keybox.server.replica.ReplicaStatus;
 import io.keybox.server.search.exec.ListingOptions;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.encoding.ContentEncodingRepository;
 import io.undertow.server.handlers.encoding.EncodingHandler;
@@ -38,6 +40,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.zip.Deflater;
 
 /**
@@ -110,16 +114,38 @@ public final class KeyboxServer implements AutoCloseable {
       Authenticator authenticator,
       PrintStream accessLog,
       ReplicaStatus.Source replicas) {
+    return start(
+        config, admin, indexes, authenticator, accessLog, replicas, registry -> Optional.empty());
+  }
+
+  /**
+   * As {@link #start(ServerConfig, Optional, VendorIndexes, Authenticator, PrintStream,
+   * ReplicaStatus.Source)}, answering {@code /searches} from what {@code alerts} makes with the
+   * server's metrics registry (empty on a node without {@code serve --alerts}).
+   */
+  public static KeyboxServer start(
+      ServerConfig config,
+      Optional<AdminListener> admin,
+      VendorIndexes indexes,
+      Authenticator authenticator,
+      PrintStream accessLog,
+      ReplicaStatus.Source replicas,
+      Function<PrometheusRegistry, Optional<SavedSearchService>> alerts) {
     if (config.tls().isEmpty() && !config.isLoopback() && !config.behindProxy()) {
       throw new PlainHttpRefusedException(config.host());
     }
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
     // not by the first request that asks (ListingOptions.OF_SNAPSHOT).
     indexes.warmUp(snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT));
-    Operations ops = new Operations(indexes, authenticator, replicas);
+    AtomicReference<Optional<SavedSearchService>> searches =
+        new AtomicReference<>(Optional.empty());
+    Operations ops =
+        new Operations(
+            indexes, authenticator, replicas, () -> searches.get().map(SavedSearchService::health));
     ResponseCache cache = new ResponseCache(config.responseCacheBytes());
     ops.metrics().registry().register(cache);
-    Router routes = ApiRoutes.router(config, indexes, cache);
+    searches.set(alerts.apply(ops.metrics().registry()));
+    Router routes = ApiRoutes.router(config, indexes, cache, searches.get());
     AccessLog log = new AccessLog(accessLog);
     HttpHandler perRequest =
         new UrlLimitHandler(

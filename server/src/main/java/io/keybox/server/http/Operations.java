@@ -32,10 +32,14 @@ final class Operations {
    * Health and metrics report the vendors the keys name and the ones with an index folder; health
    * adds each one's replication from {@code replicas}.
    */
-  Operations(VendorIndexes indexes, Authenticator authenticator, ReplicaStatus.Source replicas) {
+  Operations(
+      VendorIndexes indexes,
+      Authenticator authenticator,
+      ReplicaStatus.Source replicas,
+      OpsHandlers.AlertsHealth alerts) {
     VendorStatus.Source vendors = () -> indexes.status(keyVendors(authenticator));
     this.metrics = new Metrics(new IndexMetrics(vendors));
-    this.router = new OpsHandlers(vendors, replicas, metrics).router();
+    this.router = new OpsHandlers(vendors, replicas, metrics, alerts).router();
   }
 
   Metrics metrics() {

@@ -174,7 +174,8 @@ class DocExamplesHttpTest {
     Map<String, Set<String>> documented = new LinkedHashMap<>();
     String section = null;
     for (String line : guide.split("\n")) {
-      Matcher heading = Pattern.compile("^### (GET|OPTIONS) (/\\S*)$").matcher(line);
+      Matcher heading =
+          Pattern.compile("^### (GET|OPTIONS|POST|PATCH|DELETE) (/\\S*)$").matcher(line);
       if (heading.matches()) {
         section = heading.group(1) + " " + heading.group(2);
         documented.put(section, new LinkedHashSet<>());

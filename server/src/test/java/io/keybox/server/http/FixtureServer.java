@@ -8,6 +8,7 @@ import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
+import io.keybox.server.alerts.Alerts;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Authenticator;
@@ -72,6 +73,7 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   // Set once: by the constructor, or before a per-class server's tests by beforeAll.
   private VendorIndexes indexes;
   private KeyboxServer server;
+  private Alerts alerts;
   private final HttpClient client = HttpClient.newHttpClient();
   private final Setup setup;
   private Path dataDir;
@@ -227,6 +229,48 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
       indexes.start();
       this.server = KeyboxServer.start(config, admin, indexes, authenticator, log, replicas);
     } catch (IOException | RuntimeException e) {
+      indexes.close();
+      throw e;
+    }
+  }
+
+  /**
+   * A loopback server on {@code dataDir} for {@code accounts} that runs saved searches ({@code
+   * serve --alerts}, plain http and private addresses allowed).
+   */
+  static FixtureServer withAlerts(Path dataDir, Accounts accounts) throws IOException {
+    return new FixtureServer(dataDir, new Authenticator(accounts));
+  }
+
+  private FixtureServer(Path dataDir, Authenticator authenticator) throws IOException {
+    this.setup = null;
+    this.dataDir = dataDir;
+    this.indexes = new VendorIndexes(dataDir, 200);
+    try {
+      indexes.start();
+      this.server =
+          KeyboxServer.start(
+              ServerConfig.loopback(0),
+              Optional.empty(),
+              indexes,
+              authenticator,
+              new PrintStream(OutputStream.nullOutputStream()),
+              ReplicaStatus.Source.NONE,
+              registry -> {
+                alerts =
+                    Alerts.start(
+                        dataDir,
+                        indexes,
+                        authenticator::accounts,
+                        new Alerts.Settings(true, 100, 2),
+                        registry,
+                        Clock.systemUTC());
+                return Optional.of(alerts.service());
+              });
+    } catch (IOException | RuntimeException e) {
+      if (alerts != null) {
+        alerts.close();
+      }
       indexes.close();
       throw e;
     }
@@ -392,6 +436,9 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   @Override
   public void close() throws IOException {
     server.close();
+    if (alerts != null) {
+      alerts.close();
+    }
     indexes.close();
   }
 }

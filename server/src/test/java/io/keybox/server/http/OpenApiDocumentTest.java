@@ -36,6 +36,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -79,10 +80,14 @@ class OpenApiDocumentTest {
         Accounts.of(
             List.of(
                 new Account(
-                    "agency", List.of("fixture"), Set.of(Addon.AGENTS), RateLimit.DEFAULT, hash),
+                    "agency",
+                    List.of("fixture"),
+                    Set.of(Addon.AGENTS, Addon.ALERTS),
+                    RateLimit.DEFAULT,
+                    hash),
                 new Account("plain", List.of("fixture"), Set.of(), RateLimit.DEFAULT, hash),
                 new Account("early", List.of("coming"), Set.of(), RateLimit.DEFAULT, hash)));
-    server = new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
+    server = FixtureServer.withAlerts(dataDir, accounts);
     HttpResponse<String> served =
         server.send(HttpRequest.newBuilder(server.uri("/-/openapi.json")).GET(), null, null);
     assertEquals(200, served.statusCode());
@@ -286,12 +291,54 @@ class OpenApiDocumentTest {
       int status,
       Set<String> includes) {}
 
+  /** The request bodies of the samples that send one, by method and target. */
+  private static final Map<String, String> BODIES = new HashMap<>();
+
+  private static String searchBody(String name) {
+    return "{\"name\":\""
+        + name
+        + "\",\"query\":\"cities=Houston&minbeds=2\","
+        + "\"webhook\":\"https://crm.example.com/hooks/keybox\",\"events\":[\"new\",\"price\"]}";
+  }
+
+  /** A saved search of the key "agency"; its id. */
+  private static String createSearch(String name) throws Exception {
+    HttpResponse<String> created =
+        server.send(
+            HttpRequest.newBuilder(server.uri("/searches"))
+                .POST(HttpRequest.BodyPublishers.ofString(searchBody(name))),
+            "agency",
+            SECRET);
+    assertEquals(201, created.statusCode(), created.body());
+    return json(created).get("id").asText();
+  }
+
   private static List<Sample> samples() throws Exception {
     String someOpenHouse =
         json(server.get("/openhouses?idx=ignore", "agency", SECRET)).at("/0/openHouseKey").asText();
     Set<String> both = Set.of("rooms", "compliance");
     Set<String> none = Set.of();
+    String kept = createSearch("kept");
+    String doomed = createSearch("doomed");
+    BODIES.put("POST /searches", searchBody("sampled"));
+    BODIES.put("PATCH /searches/" + kept, "{\"name\":\"renamed\",\"enabled\":false}");
     return List.of(
+        new Sample("POST", "/searches", "/searches", "agency", 201, none),
+        new Sample("GET", "/searches", "/searches?limit=10", "agency", 200, none),
+        new Sample("GET", "/searches/{id}", "/searches/" + kept, "agency", 200, none),
+        new Sample("PATCH", "/searches/{id}", "/searches/" + kept, "agency", 200, none),
+        new Sample(
+            "POST", "/searches/{id}/secret", "/searches/" + kept + "/secret", "agency", 200, none),
+        new Sample(
+            "GET",
+            "/searches/{id}/deliveries",
+            "/searches/" + kept + "/deliveries",
+            "agency",
+            200,
+            none),
+        new Sample("DELETE", "/searches/{id}", "/searches/" + doomed, "agency", 204, none),
+        new Sample("GET", "/searches/{id}", "/searches/" + doomed, "agency", 404, none),
+        new Sample("GET", "/searches", "/searches", "plain", 403, none),
         new Sample(
             "GET",
             "/properties",
@@ -379,13 +426,24 @@ class OpenApiDocumentTest {
         HttpResponse<String> response =
             on.send(
                 HttpRequest.newBuilder(on.uri(sample.target()))
-                    .method(sample.method(), HttpRequest.BodyPublishers.noBody()),
+                    .method(
+                        sample.method(),
+                        BODIES.containsKey(sample.method() + " " + sample.target())
+                            ? HttpRequest.BodyPublishers.ofString(
+                                BODIES.get(sample.method() + " " + sample.target()))
+                            : HttpRequest.BodyPublishers.noBody()),
                 sample.key(),
                 SECRET);
         String where = sample.method() + " " + sample.target();
         assertEquals(sample.status(), response.statusCode(), where + ": " + response.body());
         JsonNode documented = documentedResponse(sample, where);
         problems.addAll(headerProblems(documented, response, where));
+        if (sample.status() == 204) {
+          assertEquals("", response.body(), where + ": a 204 has no body");
+          assertTrue(documented.path("content").isMissingNode(), where + ": documented no body");
+          operationsSampled.add(sample.method() + " " + sample.template());
+          continue;
+        }
         JsonNode content = documented.path("content");
         String type = response.headers().firstValue("Content-Type").orElse("");
         String mediaType =

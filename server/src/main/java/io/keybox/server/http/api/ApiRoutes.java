@@ -1,5 +1,6 @@
 package io.keybox.server.http.api;
 
+import io.keybox.server.alerts.SavedSearchService;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.index.VendorIndexes;
@@ -28,6 +29,18 @@ public final class ApiRoutes {
    * answered from {@code cache} when it holds them.
    */
   public static Router router(ServerConfig config, VendorIndexes indexes, ResponseCache cache) {
+    return router(config, indexes, cache, Optional.empty());
+  }
+
+  /**
+   * As {@link #router(ServerConfig, VendorIndexes, ResponseCache)}, with the saved searches of
+   * {@code searches} on {@code /searches} (a 404 naming {@code --alerts} when empty).
+   */
+  public static Router router(
+      ServerConfig config,
+      VendorIndexes indexes,
+      ResponseCache cache,
+      Optional<SavedSearchService> searches) {
     BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
     PhotoLinks photos = new PhotoLinks(baseUrls, config.photos());
     ResourceHandlers<?, ?> listings =
@@ -61,6 +74,7 @@ public final class ApiRoutes {
         new AnalyticsHandlers(indexes, new AnalyticsRequestParser(), cache);
     ClusterHandler clusters = new ClusterHandler(indexes, cache);
     MetadataHandlers metadata = new MetadataHandlers(indexes, Clock.systemUTC());
+    SearchesHandlers saved = new SearchesHandlers(searches);
     return new Router()
         .add(Methods.OPTIONS, "/", List.of(), metadata::root)
         .add(
@@ -95,7 +109,14 @@ public final class ApiRoutes {
             "/openhouses/{openHouseKey}",
             vendorAnd(Lookup.PARAMETERS),
             openHouses::get)
-        .add(Methods.GET, "/agents", vendorAnd(AgentRequestParser.PARAMETERS), agents::search);
+        .add(Methods.GET, "/agents", vendorAnd(AgentRequestParser.PARAMETERS), agents::search)
+        .add(Methods.POST, "/searches", List.of(), saved::create)
+        .add(Methods.GET, "/searches", SearchesHandlers.PAGING, saved::list)
+        .add(Methods.POST, "/searches/{id}/secret", List.of(), saved::rotateSecret)
+        .add(Methods.GET, "/searches/{id}/deliveries", SearchesHandlers.PAGING, saved::deliveries)
+        .add(Methods.GET, "/searches/{id}", List.of(), saved::get)
+        .add(Methods.PATCH, "/searches/{id}", List.of(), saved::update)
+        .add(Methods.DELETE, "/searches/{id}", List.of(), saved::delete);
   }
 
   private static List<String> vendorAnd(List<String> parameters) {

@@ -1,5 +1,6 @@
 package io.keybox.server.http.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -17,6 +18,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The operational endpoints (OPERATIONS.md §6), outside the API's namespace: {@code GET /-/health}
@@ -38,6 +40,7 @@ public final class OpsHandlers {
   private final ReplicaStatus.Source replicas;
   private final Metrics metrics;
   private final byte[] openApi;
+  private final AlertsHealth alerts;
 
   /** The endpoints of a node that follows no store. */
   public OpsHandlers(VendorStatus.Source vendors, Metrics metrics) {
@@ -46,6 +49,22 @@ public final class OpsHandlers {
 
   /** The endpoints; health shows each vendor's replication from {@code replicas}. */
   public OpsHandlers(VendorStatus.Source vendors, ReplicaStatus.Source replicas, Metrics metrics) {
+    this(vendors, replicas, metrics, Optional::empty);
+  }
+
+  /** The alerts' part of {@code /-/health}, on the node that runs them ({@code --alerts}). */
+  @FunctionalInterface
+  public interface AlertsHealth {
+    Optional<JsonNode> status();
+  }
+
+  /** The endpoints; health adds the alerts' state from {@code alerts} when it has one. */
+  public OpsHandlers(
+      VendorStatus.Source vendors,
+      ReplicaStatus.Source replicas,
+      Metrics metrics,
+      AlertsHealth alerts) {
+    this.alerts = alerts;
     this.vendors = vendors;
     this.replicas = replicas;
     this.metrics = metrics;
@@ -124,6 +143,7 @@ public final class OpsHandlers {
           .of(vendor.vendor())
           .ifPresent(replication -> replica(item.putObject("replica"), replication));
     }
+    alerts.status().ifPresent(state -> body.set("alerts", state));
     return reply(code, MediaType.JSON.contentType(), JSON.writeValueAsBytes(body));
   }
 

@@ -13,7 +13,8 @@ import java.util.Map;
  */
 public final class AddonHandler implements HttpHandler {
   /** The first path segment of each add-on's resources. */
-  private static final Map<String, Addon> PATHS = Map.of("/agents", Addon.AGENTS);
+  private static final Map<String, Addon> PATHS =
+      Map.of("/agents", Addon.AGENTS, "/searches", Addon.ALERTS);
 
   private final HttpHandler next;
 

@@ -1,0 +1,316 @@
+package io.keybox.server.alerts;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.CommitChanges;
+import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.listing.ListingQueries;
+import io.keybox.server.error.InvalidRequestException;
+import io.keybox.server.index.Snapshot;
+import io.keybox.state.alerts.MatchLedger;
+import io.keybox.state.alerts.NewDelivery;
+import io.keybox.state.alerts.Remembered;
+import io.keybox.state.alerts.SavedSearch;
+import java.io.IOException;
+import java.lang.System.Logger;
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.LongStream;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.SimpleCollector;
+
+/**
+ * Matches one vendor commit against the vendor's enabled saved searches (issue 35, point 2) and
+ * records the outcome in the {@link MatchLedger}: only the listings the commit changed are looked
+ * at (its {@link CommitChanges}), each search's query is the one {@code /properties} runs for it
+ * (IDX rule included), and each changed listing is compared with what the search last reported.
+ *
+ * <p>When the commit's changes are relative to another commit than the one matched last (the server
+ * was down across several commits, or the index was replaced), every listing of the commit, and
+ * every listing the searches remember, is looked at instead: slower, never wrong.
+ */
+public final class CommitMatcher {
+  private static final Logger LOG = System.getLogger(CommitMatcher.class.getName());
+
+  /**
+   * Delivery bodies held before they are written: a commit's deliveries may be far larger than the
+   * heap, so they are written a batch of whole searches at a time.
+   */
+  private static final long BATCH_BYTES = 16L << 20;
+
+  /** Memory changes held before they are written. */
+  private static final int BATCH_CHANGES = 50_000;
+
+  private final MatchLedger ledger;
+  private final DeliveryPayload payload;
+  private final ObjectMapper json = new ObjectMapper();
+
+  public CommitMatcher(MatchLedger ledger, DeliveryPayload payload) {
+    this.ledger = ledger;
+    this.payload = payload;
+  }
+
+  /** What one matching did: the listings looked at, and the deliveries made. */
+  public record Outcome(long generation, int candidates, int deliveries, boolean matched) {}
+
+  /**
+   * Matches {@code snapshot} (leased by the caller) against {@code searches} (the vendor's enabled
+   * searches whose keys may still read it), unless the ledger has matched it already. The vendor's
+   * first snapshot only sets the cursor: there is nothing it changed.
+   *
+   * @throws IOException from the index
+   */
+  public Outcome match(Snapshot snapshot, List<SavedSearch> searches) throws IOException {
+    String vendor = snapshot.vendor();
+    long generation = snapshot.generation();
+    OptionalLong cursor = ledger.cursor(vendor);
+    if (cursor.isPresent() && cursor.getAsLong() == generation) {
+      return new Outcome(generation, 0, 0, false);
+    }
+    if (cursor.isEmpty()) {
+      ledger.matched(vendor, generation);
+      return new Outcome(generation, 0, 0, true);
+    }
+    Optional<CommitChanges> changes =
+        CommitChanges.fromUserData(snapshot.reader().getIndexCommit().getUserData());
+    long[] candidates =
+        changes.isPresent() && changes.get().since() == cursor.getAsLong()
+            ? changes.get().mlsIds()
+            : everything(snapshot, vendor);
+    Map<String, Map<Long, Remembered>> remembered = ledger.remembered(vendor, candidates);
+    Candidates present = Candidates.of(snapshot, candidates);
+    List<MatchLedger.Change> memory = new ArrayList<>();
+    List<NewDelivery> deliveries = new ArrayList<>();
+    long pendingBytes = 0;
+    int delivered = 0;
+    for (SavedSearch search : searches) {
+      SearchQuery query;
+      try {
+        query = SearchQuery.parse(search.query());
+      } catch (InvalidRequestException e) {
+        // Stored valid; a later Keybox may read a parameter differently. Say so, skip it.
+        LOG.log(
+            Level.WARNING,
+            "saved search {0}: its query no longer parses ({1}); skipped",
+            search.id(),
+            e.getMessage());
+        continue;
+      }
+      List<ListingChange> changed =
+          changes(
+              snapshot,
+              present,
+              query,
+              remembered.getOrDefault(search.id(), Map.of()),
+              search,
+              memory);
+      for (NewDelivery delivery : payload.deliveries(snapshot, search, query, changed)) {
+        deliveries.add(delivery);
+        pendingBytes += delivery.body().length;
+      }
+      if (pendingBytes >= BATCH_BYTES || memory.size() >= BATCH_CHANGES) {
+        // Whole searches at a time: each one's memory with its deliveries.
+        ledger.record(memory, deliveries);
+        delivered += deliveries.size();
+        memory.clear();
+        deliveries.clear();
+        pendingBytes = 0;
+      }
+    }
+    ledger.record(memory, deliveries);
+    delivered += deliveries.size();
+    ledger.matched(vendor, generation);
+    return new Outcome(generation, candidates.length, delivered, true);
+  }
+
+  private List<ListingChange> changes(
+      Snapshot snapshot,
+      Candidates present,
+      SearchQuery query,
+      Map<Long, Remembered> remembered,
+      SavedSearch search,
+      List<MatchLedger.Change> memory)
+      throws IOException {
+    List<ListingChange> changes = new ArrayList<>();
+    Map<Long, Integer> matching = present.matching(snapshot.searcher(), query.luceneQuery());
+    for (Map.Entry<Long, Integer> hit : matching.entrySet()) {
+      long mlsId = hit.getKey();
+      Remembered now = present.facts(mlsId, hit.getValue());
+      Optional<Remembered> before = Optional.ofNullable(remembered.get(mlsId));
+      Set<AlertEvent> events = ListingChange.whileMatching(before, now);
+      if (!before.equals(Optional.of(now))) {
+        memory.add(MatchLedger.Change.remember(search.id(), now));
+      }
+      events.removeIf(Predicate.not(e -> search.reports(e.wireName())));
+      if (!events.isEmpty()) {
+        changes.add(new ListingChange(mlsId, events, before, Optional.of(now), hit.getValue()));
+      }
+    }
+    for (Remembered was : remembered.values()) {
+      if (matching.containsKey(was.mlsId())) {
+        continue;
+      }
+      // It matched before and no longer does: a status change (or a delete) is news; a listing
+      // that left for another reason (a price over the limit, an IDX opt-out) leaves quietly.
+      memory.add(MatchLedger.Change.forget(search.id(), was.mlsId()));
+      Integer doc = present.doc(was.mlsId());
+      Optional<Remembered> now =
+          doc == null ? Optional.empty() : Optional.of(present.facts(was.mlsId(), doc));
+      boolean statusChanged = now.map(n -> !n.status().equals(was.status())).orElse(true);
+      if (statusChanged && search.reports(AlertEvent.STATUS.wireName())) {
+        changes.add(
+            new ListingChange(
+                was.mlsId(),
+                Set.of(AlertEvent.STATUS),
+                Optional.of(was),
+                now,
+                doc == null ? -1 : doc));
+      }
+    }
+    changes.sort((a, b) -> Long.compare(a.mlsId(), b.mlsId()));
+    return changes;
+  }
+
+  /** Every listing of the snapshot and every listing the vendor's searches remember. */
+  private long[] everything(Snapshot snapshot, String vendor) throws IOException {
+    LOG.log(
+        Level.INFO,
+        "vendor {0}: generation {1} does not follow the one matched last; every listing is"
+            + " looked at",
+        vendor,
+        snapshot.generation());
+    LongStream.Builder ids = LongStream.builder();
+    snapshot
+        .searcher()
+        .search(
+            ListingQueries.allListings(),
+            new SimpleCollector() {
+              private SortedNumericDocValues values;
+
+              @Override
+              protected void doSetNextReader(LeafReaderContext context) throws IOException {
+                values = DocValues.getSortedNumeric(context.reader(), ListingFields.MLS_ID.name());
+              }
+
+              @Override
+              public void collect(int doc) throws IOException {
+                if (values.advanceExact(doc)) {
+                  ids.add(values.nextValue());
+                }
+              }
+
+              @Override
+              public ScoreMode scoreMode() {
+                return ScoreMode.COMPLETE_NO_SCORES;
+              }
+            });
+    return LongStream.concat(ids.build(), Arrays.stream(ledger.rememberedIds(vendor)))
+        .sorted()
+        .distinct()
+        .toArray();
+  }
+
+  /**
+   * The changed listings still in the snapshot: their documents, a query matching exactly them, and
+   * their facts, read once however many searches ask.
+   */
+  private static final class Candidates {
+    private final Map<Long, Integer> docs;
+    private final Map<Integer, Long> byDoc;
+    private final Query query;
+    private final IndexSearcher searcher;
+    private final StoredFields stored;
+    private final Map<Long, Remembered> facts = new HashMap<>();
+    private final ObjectMapper json = new ObjectMapper();
+
+    private Candidates(Map<Long, Integer> docs, Query query, IndexSearcher searcher)
+        throws IOException {
+      this.docs = docs;
+      this.byDoc = new HashMap<>();
+      docs.forEach((id, doc) -> byDoc.put(doc, id));
+      this.query = query;
+      this.searcher = searcher;
+      this.stored = searcher.storedFields();
+    }
+
+    static Candidates of(Snapshot snapshot, long[] mlsIds) throws IOException {
+      IndexSearcher searcher = snapshot.searcher();
+      Map<Long, Integer> docs = new HashMap<>();
+      for (long mlsId : mlsIds) {
+        ScoreDoc[] hits =
+            searcher.search(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), 1).scoreDocs;
+        if (hits.length > 0) {
+          docs.put(mlsId, hits[0].doc);
+        }
+      }
+      return new Candidates(docs, docQuery(docs.values()), searcher);
+    }
+
+    Integer doc(long mlsId) {
+      return docs.get(mlsId);
+    }
+
+    /** The candidates {@code filter} matches: mlsId to document. */
+    Map<Long, Integer> matching(IndexSearcher searcher, Query filter) throws IOException {
+      Map<Long, Integer> hits = new java.util.TreeMap<>();
+      if (docs.isEmpty()) {
+        return hits;
+      }
+      Query both =
+          new BooleanQuery.Builder().add(query, Occur.FILTER).add(filter, Occur.FILTER).build();
+      searcher.search(
+          both,
+          new SimpleCollector() {
+            private int base;
+
+            @Override
+            protected void doSetNextReader(LeafReaderContext context) {
+              base = context.docBase;
+            }
+
+            @Override
+            public void collect(int doc) {
+              Long id = byDoc.get(base + doc);
+              if (id != null) {
+                hits.put(id, base + doc);
+              }
+            }
+
+            @Override
+            public ScoreMode scoreMode() {
+              return ScoreMode.COMPLETE_NO_SCORES;
+            }
+          });
+      return hits;
+    }
+
+    Remembered facts(long mlsId, int doc) throws IOException {
+      Remembered known = facts.get(mlsId);
+      if (known == null) {
+        known = ListingFacts.of(searcher, stored, doc, mlsId, json);
+        facts.put(mlsId, known);
+      }
+      return known;
+    }
+
+    private static Query docQuery(java.util.Collection<Integer> docs) {
+      return new DocSetQuery(docs);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package io.keybox.server.alerts;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.ListingSource;
+import io.keybox.server.index.Snapshot;
+import io.keybox.state.alerts.NewDelivery;
+import io.keybox.state.alerts.Remembered;
+import io.keybox.state.alerts.SavedSearch;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import org.apache.lucene.index.StoredFields;
+
+/**
+ * The bodies of one search's deliveries for one commit: at most {@value #MAX_LISTINGS} listings
+ * each, every listing written with the stored bytes {@code /properties} sends for the search's
+ * {@code include}, and its events and what the search was told before:
+ *
+ * <pre>
+ * {"type": "listings.changed", "timestamp": "2026-11-28T05:00:00Z",
+ *  "data": {"searchId": "ss_...", "searchName": "...", "vendor": "houston", "generation": 7,
+ *           "part": 1, "parts": 1,
+ *           "listings": [{"mlsId": 1005, "events": ["price"],
+ *                         "previous": {"listPrice": 250000.0, "status": "Active"},
+ *                         "listing": {... as /properties ...}}]}}
+ * </pre>
+ *
+ * A deleted listing has {@code "deleted": true} and {@code "listing": null}.
+ */
+public final class DeliveryPayload {
+  /** The most listings one delivery carries. */
+  public static final int MAX_LISTINGS = 100;
+
+  /** The payload's {@code type}. */
+  public static final String TYPE = "listings.changed";
+
+  private static final SecureRandom RANDOM = new SecureRandom();
+  private final ObjectMapper json = new ObjectMapper();
+
+  /** The deliveries of {@code changes} (none when there are none). */
+  List<NewDelivery> deliveries(
+      Snapshot snapshot, SavedSearch search, SearchQuery query, List<ListingChange> changes)
+      throws IOException {
+    List<NewDelivery> deliveries = new ArrayList<>();
+    int parts = (changes.size() + MAX_LISTINGS - 1) / MAX_LISTINGS;
+    StoredFields stored = parts == 0 ? null : snapshot.searcher().storedFields();
+    for (int part = 0; part < parts; part++) {
+      List<ListingChange> slice =
+          changes.subList(part * MAX_LISTINGS, Math.min(changes.size(), (part + 1) * MAX_LISTINGS));
+      byte[] body = body(snapshot, search, query, slice, stored, part + 1, parts);
+      deliveries.add(
+          new NewDelivery(
+              newId(), search.id(), snapshot.vendor(), snapshot.generation(), slice.size(), body));
+    }
+    return deliveries;
+  }
+
+  /** A new {@code webhook-id}. */
+  static String newId() {
+    byte[] random = new byte[16];
+    RANDOM.nextBytes(random);
+    return "msg_" + HexFormat.of().formatHex(random);
+  }
+
+  private byte[] body(
+      Snapshot snapshot,
+      SavedSearch search,
+      SearchQuery query,
+      List<ListingChange> slice,
+      StoredFields stored,
+      int part,
+      int parts)
+      throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(4096 * slice.size() + 512);
+    try (JsonGenerator gen = json.getFactory().createGenerator(out)) {
+      gen.writeStartObject();
+      gen.writeStringField("type", TYPE);
+      gen.writeStringField("timestamp", snapshot.refreshTime().toString());
+      gen.writeObjectFieldStart("data");
+      gen.writeStringField("searchId", search.id());
+      gen.writeStringField("searchName", search.name());
+      gen.writeStringField("vendor", snapshot.vendor());
+      gen.writeNumberField("generation", snapshot.generation());
+      gen.writeNumberField("part", part);
+      gen.writeNumberField("parts", parts);
+      gen.writeArrayFieldStart("listings");
+      for (ListingChange change : slice) {
+        gen.writeStartObject();
+        gen.writeNumberField("mlsId", change.mlsId());
+        gen.writeArrayFieldStart("events");
+        for (AlertEvent event : change.events()) {
+          gen.writeString(event.wireName());
+        }
+        gen.writeEndArray();
+        if (change.before().isPresent()) {
+          Remembered before = change.before().get();
+          gen.writeObjectFieldStart("previous");
+          if (before.price().isPresent()) {
+            gen.writeNumberField("listPrice", before.price().getAsDouble());
+          } else {
+            gen.writeNullField("listPrice");
+          }
+          gen.writeStringField("status", before.status());
+          gen.writeEndObject();
+        }
+        gen.writeBooleanField("deleted", change.doc() < 0);
+        gen.writeFieldName("listing");
+        if (change.doc() < 0) {
+          gen.writeNull();
+        } else {
+          ListingSource listing =
+              ListingSource.load(
+                  stored, change.doc(), query.include().rooms(), query.include().compliance());
+          gen.writeRawValue(
+              new String(
+                  listing.toBytes(query.include().rooms(), query.include().compliance()),
+                  java.nio.charset.StandardCharsets.UTF_8));
+        }
+        gen.writeEndObject();
+      }
+      gen.writeEndArray();
+      gen.writeEndObject();
+      gen.writeEndObject();
+    }
+    return out.toByteArray();
+  }
+}

@@ -1,0 +1,108 @@
+package io.keybox.state.alerts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.keybox.state.StateStore;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The outbox and the match ledger on a real SQLite file. */
+class OutboxTest {
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-28T06:00:00Z"), ZoneOffset.UTC);
+
+  @Test
+  void aSearchIsDisabledAfterItsLimitOfDeliveriesFailedInARowAndASuccessResetsTheCount(
+      @TempDir Path dir) {
+    try (StateStore store = StateStore.open(dir)) {
+      SavedSearches searches = new SavedSearches(store, CLOCK);
+      Outbox outbox = new Outbox(store, CLOCK);
+      MatchLedger ledger = new MatchLedger(store, CLOCK);
+      searches
+          .create(
+              "ss_1",
+              "alice",
+              "v",
+              "n",
+              "cities=Katy",
+              "https://x.example/h",
+              List.of("new"),
+              "whsec_AAAA",
+              10)
+          .orElseThrow();
+      List<NewDelivery> five =
+          List.of(delivery("m1"), delivery("m2"), delivery("m3"), delivery("m4"), delivery("m5"));
+      ledger.record(List.of(), five);
+      ledger.matched("v", 2);
+      assertEquals(OptionalLong.of(2), ledger.cursor("v"));
+      assertEquals(5, outbox.due(CLOCK.instant(), 100).size());
+      // One success among failures resets the run.
+      outbox.failed(outbox.find("m1").orElseThrow(), OptionalInt.of(500), "500", false, "r", 3);
+      outbox.failed(outbox.find("m2").orElseThrow(), OptionalInt.of(500), "500", false, "r", 3);
+      outbox.delivered(outbox.find("m3").orElseThrow(), 200);
+      assertEquals(0, searches.find("ss_1").orElseThrow().failedInRow());
+      assertFalse(
+          outbox.failed(outbox.find("m4").orElseThrow(), OptionalInt.empty(), "e", false, "r", 3));
+      assertTrue(searches.find("ss_1").orElseThrow().enabled());
+      outbox.retry(
+          outbox.find("m5").orElseThrow(), OptionalInt.of(503), "503", Duration.ofMinutes(5));
+      assertEquals(List.of(), outbox.due(CLOCK.instant(), 100));
+      assertEquals(Optional.of(CLOCK.instant().plus(Duration.ofMinutes(5))), outbox.nextDue());
+      assertEquals(Map.of("pending", 1L, "delivered", 1L, "failed", 3L), outbox.countsByState());
+      Delivery retried = outbox.find("m5").orElseThrow();
+      assertEquals(1, retried.attempts());
+      assertEquals("hello", new String(retried.body(), StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void theLedgerRemembersPerSearchAndForgetsWithTheSearch(@TempDir Path dir) {
+    try (StateStore store = StateStore.open(dir)) {
+      SavedSearches searches = new SavedSearches(store, CLOCK);
+      MatchLedger ledger = new MatchLedger(store, CLOCK);
+      searches
+          .create(
+              "ss_1",
+              "alice",
+              "v",
+              "n",
+              "",
+              "https://x.example/h",
+              List.of("new"),
+              "whsec_AAAA",
+              10)
+          .orElseThrow();
+      Remembered seen = new Remembered(7, OptionalDouble.of(250_000), "Active", Set.of(3L, 1L));
+      ledger.record(List.of(MatchLedger.Change.remember("ss_1", seen)), List.of());
+      ledger.matched("v", 5);
+      assertEquals(Map.of("ss_1", Map.of(7L, seen)), ledger.remembered("v", new long[] {7, 8}));
+      assertEquals(Map.of(), ledger.remembered("other", new long[] {7}));
+      assertTrue(searches.delete("alice", "ss_1"));
+      assertEquals(Map.of(), ledger.remembered("v", new long[] {7}));
+      // A change for a search deleted meanwhile is dropped, not an error.
+      ledger.record(List.of(MatchLedger.Change.remember("ss_1", seen)), List.of(delivery("m9")));
+      ledger.matched("v", 6);
+      assertEquals(OptionalLong.of(6), ledger.cursor("v"));
+      assertEquals(Optional.empty(), new Outbox(store, CLOCK).find("m9"));
+    }
+  }
+
+  private static NewDelivery delivery(String id) {
+    return new NewDelivery(id, "ss_1", "v", 2, 1, "hello".getBytes(StandardCharsets.UTF_8));
+  }
+}
