@@ -3,6 +3,7 @@ package io.keybox.indexer.reso;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.reso.ResoField;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;

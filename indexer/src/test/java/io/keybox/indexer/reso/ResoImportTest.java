@@ -13,6 +13,7 @@ import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSort;
 import io.keybox.schema.listing.ListingSource;
+import io.keybox.schema.reso.ResoField;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.keybox.server.http;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.http.api.ApiRoutes;
 import io.keybox.server.http.api.Endpoint;
+import io.keybox.server.http.api.ResoRoutes;
 import io.keybox.server.http.api.Router;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.edge.AcceptEncodingHandler;
@@ -129,7 +130,9 @@ public final class KeyboxServer implements AutoCloseable {
                     new LoginThrottle(),
                     config.behindProxy(),
                     new RateLimitHandler(
-                        new RateLimiter(), ops.metrics(), new AddonHandler(routes)))));
+                        new RateLimiter(),
+                        ops.metrics(),
+                        new AddonHandler(ResoRoutes.before(routes, config, indexes))))));
     HttpHandler chain =
         ops.measured(
             routes,

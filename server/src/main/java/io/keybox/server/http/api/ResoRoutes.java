@@ -1,0 +1,107 @@
+package io.keybox.server.http.api;
+
+import io.keybox.server.error.AccessDeniedException;
+import io.keybox.server.error.ApiException;
+import io.keybox.server.error.NotFoundException;
+import io.keybox.server.http.ServerConfig;
+import io.keybox.server.http.edge.Exchanges;
+import io.keybox.server.http.write.Reply;
+import io.keybox.server.http.write.ReplySender;
+import io.keybox.server.http.write.Responses;
+import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.reso.ResoReply;
+import io.keybox.server.reso.ResoRequest;
+import io.keybox.server.reso.ResoService;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The RESO Web API's HTTP side: {@code GET /reso/{vendor}/...} goes to the {@link ResoService} (the
+ * caller must be allowed the vendor, as with {@code vendor} on the JSON API: else 403), anything
+ * else to the JSON API's router. Every RESO answer carries {@code OData-Version: 4.0}; its errors
+ * are written in OData's format by the edge ({@link Responses#error}).
+ *
+ * <p>NOTE: the RESO paths are not routes of the {@link Router}: they are OData's (any resource, key
+ * and option below a service root, parsed by Olingo), and the OpenAPI document stays the JSON
+ * API's.
+ */
+public final class ResoRoutes implements HttpHandler {
+  private static final Pattern ROOT = Pattern.compile("/reso/([^/]+)(?:/(.*))?");
+  private static final Pattern MAX_PAGE_SIZE =
+      Pattern.compile("(?i)(?:^|[,;\\s])odata\\.maxpagesize\\s*=\\s*\"?(\\d{1,9})\"?");
+  private static final HttpString PREFER = new HttpString("Prefer");
+
+  private final ResoService reso;
+  private final BaseUrls baseUrls;
+  private final HttpHandler api;
+
+  /**
+   * {@code api} with the RESO Web API of {@code indexes} in front of it: {@code $skip} goes as deep
+   * as the JSON API's {@code offset} ({@code offsetWindow}), links use its base URL.
+   */
+  public static HttpHandler before(HttpHandler api, ServerConfig config, VendorIndexes indexes) {
+    return new ResoRoutes(
+        new ResoService(indexes, config.offsetWindow()),
+        new BaseUrls(config.baseUrl(), config.behindProxy()),
+        api);
+  }
+
+  private ResoRoutes(ResoService reso, BaseUrls baseUrls, HttpHandler api) {
+    this.reso = reso;
+    this.baseUrls = baseUrls;
+    this.api = api;
+  }
+
+  @Override
+  public void handleRequest(HttpServerExchange exchange) throws Exception {
+    if (!Responses.isReso(exchange)) {
+      api.handleRequest(exchange);
+      return;
+    }
+    exchange.getResponseHeaders().put(Responses.ODATA_VERSION, ResoService.ODATA_VERSION);
+    Matcher root = ROOT.matcher(exchange.getRelativePath());
+    if (!root.matches()) {
+      throw new NotFoundException("no RESO service root at " + exchange.getRelativePath());
+    }
+    if (!exchange.getRequestMethod().equals(Methods.GET)) {
+      exchange.getResponseHeaders().put(Headers.ALLOW, "GET");
+      throw ApiException.methodNotAllowed(
+          exchange.getRequestMethod() + " is not allowed on the RESO Web API; allowed: GET");
+    }
+    String vendor = root.group(1);
+    if (!Exchanges.account(exchange).mayRead(vendor)) {
+      throw new AccessDeniedException("vendor '" + vendor + "' is not available to this key");
+    }
+    ResoReply answer =
+        reso.answer(
+            new ResoRequest(
+                vendor,
+                baseUrls.of(exchange) + "/reso/" + vendor,
+                root.group(2) == null ? "" : root.group(2),
+                exchange.getQueryString(),
+                maxPageSize(exchange.getRequestHeaders().get(PREFER))));
+    Reply reply = Reply.of(200, answer.contentType(), answer.body());
+    for (var header : answer.headers().entrySet()) {
+      reply = reply.with(new HttpString(header.getKey()), header.getValue());
+    }
+    ReplySender.send(exchange, reply);
+  }
+
+  private static OptionalInt maxPageSize(Iterable<String> prefer) {
+    if (prefer != null) {
+      for (String line : prefer) {
+        Matcher m = MAX_PAGE_SIZE.matcher(line);
+        if (m.find()) {
+          return OptionalInt.of(Integer.parseInt(m.group(1)));
+        }
+      }
+    }
+    return OptionalInt.empty();
+  }
+}
