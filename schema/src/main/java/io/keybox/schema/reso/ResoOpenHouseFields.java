@@ -6,11 +6,14 @@ import static io.keybox.schema.reso.ResoType.LOOKUP;
 import static io.keybox.schema.reso.ResoType.STRING;
 import static io.keybox.schema.reso.ResoType.TIMESTAMP;
 
+import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.openhouse.OpenHouseFields;
 import java.util.List;
 
 /**
  * The RESO OpenHouse ↔ Open house field table (docs/reso-mapping.md, row for row), read by the
- * indexer's mapping and, inverted, by the server's RESO view.
+ * indexer's mapping and, inverted, by the server's RESO view. An open house carries its listing's
+ * fields, so its ListingKey (Keybox's mlsId of the listing) filters through the listing's field.
  */
 public final class ResoOpenHouseFields {
   private ResoOpenHouseFields() {}
@@ -19,12 +22,15 @@ public final class ResoOpenHouseFields {
   public static final List<ResoField> FIELDS =
       List.of(
           ResoField.of("OpenHouseId", "openHouseId", DERIVED, STRING).inverted(),
-          ResoField.of("OpenHouseStartTime", "startTime", COPY, TIMESTAMP),
+          ResoField.of("OpenHouseStartTime", "startTime", COPY, TIMESTAMP)
+              .indexedAs(OpenHouseFields.START_TIME),
           ResoField.of("OpenHouseEndTime", "endTime", COPY, TIMESTAMP),
           ResoField.of("OpenHouseType", "type", COPY, LOOKUP),
           ResoField.of("OpenHouseRemarks", "description", COPY, STRING),
           ResoField.of("Refreshments", "refreshments", COPY, STRING),
           ResoField.of("ListingId", "listing.listingId", DERIVED, STRING).inverted(),
-          ResoField.of("ListingKey", "listing", DERIVED, STRING),
+          ResoField.of("ListingKey", "listing.mlsId", DERIVED, STRING)
+              .inverted()
+              .indexedAs(ListingFields.MLS_ID),
           ResoField.of("OpenHouseKey", "openHouseKey", DERIVED, STRING));
 }

@@ -5,6 +5,7 @@
  * these rows; the server's RESO Web API serves their inverse. Also the two vocabularies Keybox
  * holds in its own codes ({@link io.keybox.schema.reso.ResoVocabulary}).
  *
- * <p>Depends on {@code io.keybox.schema.field} and {@code io.keybox.schema.listing} only.
+ * <p>Depends on {@code io.keybox.schema.field}, {@code io.keybox.schema.listing}, {@code
+ * io.keybox.schema.openhouse} and {@code io.keybox.schema.agent} only.
  */
 package io.keybox.schema.reso;

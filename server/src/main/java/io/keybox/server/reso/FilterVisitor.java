@@ -221,6 +221,8 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
                     new InvalidRequestException(
                         "$filter: " + field.name() + " is not filterable (see $metadata)"));
     return switch (index) {
+      case LongValueField longs when row.type() == ResoType.STRING ->
+          foreignKey(operator, row, longs, value);
       case LongValueField longs -> longRange(operator, row, longs, value);
       case DoubleValueField doubles -> doubleRange(operator, doubles, number(row, value));
       case KeywordField keyword -> {
@@ -257,8 +259,18 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
       throw new InvalidRequestException(
           "$filter: " + entity.keyName() + " takes eq, ne and in (got: " + name(operator) + ")");
     }
+    return entity.records().byKey(value.toString());
+  }
+
+  /** A text key of another resource, held as its whole number (OpenHouse's ListingKey). */
+  private static Query foreignKey(
+      BinaryOperatorKind operator, ResoField row, LongValueField field, Object value) {
+    if (operator != BinaryOperatorKind.EQ) {
+      throw new InvalidRequestException(
+          "$filter: " + row.reso() + " takes eq, ne and in (got: " + name(operator) + ")");
+    }
     try {
-      return entity.keyField().exact(Long.parseLong(value.toString()));
+      return field.exact(Long.parseLong(value.toString()));
     } catch (NumberFormatException e) {
       return new MatchNoDocsQuery(); // no record has such a key
     }

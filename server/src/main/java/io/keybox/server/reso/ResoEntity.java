@@ -1,8 +1,8 @@
 package io.keybox.server.reso;
 
-import io.keybox.schema.field.LongValueField;
-import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoMemberFields;
+import io.keybox.schema.reso.ResoOpenHouseFields;
 import io.keybox.schema.reso.ResoPropertyFields;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,18 +18,26 @@ import java.util.Optional;
  *
  * @param name the entity set and entity type name, e.g. {@code Property}
  * @param keyName the key property, e.g. {@code ListingKey}
- * @param keyField the numeric Keybox key the RESO key is the decimal text of
+ * @param records the Keybox records behind the resource
  * @param fields the advertised fields by RESO name, in table order
  */
-record ResoEntity(
-    String name, String keyName, LongValueField keyField, Map<String, ResoField> fields) {
+record ResoEntity(String name, String keyName, ResoRecords records, Map<String, ResoField> fields) {
   /** Listings: key {@code ListingKey}, Keybox's mlsId. */
   static final ResoEntity PROPERTY =
       new ResoEntity(
-          "Property", "ListingKey", ListingFields.MLS_ID, view(ResoPropertyFields.FIELDS));
+          "Property", "ListingKey", ResoRecords.LISTINGS, view(ResoPropertyFields.FIELDS));
+
+  /** Agents: key {@code MemberKey}, the agent's id. */
+  static final ResoEntity MEMBER =
+      new ResoEntity("Member", "MemberKey", ResoRecords.MEMBERS, view(ResoMemberFields.FIELDS));
+
+  /** Open houses: key {@code OpenHouseKey}, Keybox's openHouseKey. */
+  static final ResoEntity OPEN_HOUSE =
+      new ResoEntity(
+          "OpenHouse", "OpenHouseKey", ResoRecords.OPEN_HOUSES, view(ResoOpenHouseFields.FIELDS));
 
   /** The resources the view serves. */
-  static final List<ResoEntity> ALL = List.of(PROPERTY);
+  static final List<ResoEntity> ALL = List.of(PROPERTY, MEMBER, OPEN_HOUSE);
 
   /** The resource named {@code name}, if the view serves it. */
   static Optional<ResoEntity> named(String name) {

@@ -119,7 +119,7 @@ record ResoOptions(
         }
         String name = propertyName(member.getResourcePath().getUriResourceParts(), "$orderby");
         if (name.equals(entity.keyName())) {
-          fields.add(entity.keyField().sort(item.isDescending()));
+          fields.add(entity.records().keySort(item.isDescending()));
           hasKey = true;
           break; // the key is unique: nothing after it changes the order
         }
@@ -127,7 +127,7 @@ record ResoOptions(
       }
     }
     if (!hasKey) {
-      fields.add(entity.keyField().sort(false));
+      fields.add(entity.records().keySort(false));
     }
     return new Sort(fields.toArray(SortField[]::new));
   }

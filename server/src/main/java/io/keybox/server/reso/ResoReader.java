@@ -3,10 +3,6 @@ package io.keybox.server.reso;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.listing.IdxRule;
-import io.keybox.schema.listing.ListingQueries;
-import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.reso.ResoField;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
@@ -39,8 +35,7 @@ import org.apache.olingo.server.api.uri.UriResourceEntitySet;
  * default IDX rule, as on {@code /properties}.
  */
 final class ResoReader {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-  private static final JsonFactory FACTORY = MAPPER.getFactory();
+  private static final JsonFactory FACTORY = new JsonFactory();
 
   private final int maxSkip;
 
@@ -71,18 +66,12 @@ final class ResoReader {
       Snapshot snapshot, ResoRequest request, ResoEntity entity, ResoOptions options, String key)
       throws IOException {
     String text = key.startsWith("'") ? key.substring(1, key.length() - 1).replace("''", "'") : key;
-    Query query = entity.keyField().exact(-1);
-    try {
-      query = entity.keyField().exact(Long.parseLong(text));
-    } catch (NumberFormatException e) {
-      // no record has such a key: the -1 query matches none
-    }
     IndexSearcher searcher = snapshot.searcher();
-    ScoreDoc[] hits = searcher.search(restrict(query), 1).scoreDocs;
+    ScoreDoc[] hits = searcher.search(restrict(entity, entity.records().byKey(text)), 1).scoreDocs;
     if (hits.length == 0) {
       throw new NotFoundException(entity.name() + " " + key + " not found");
     }
-    JsonNode record = load(searcher.storedFields(), hits[0].doc);
+    JsonNode record = entity.records().load(searcher.storedFields(), hits[0].doc);
     ByteArrayOutputStream body = new ByteArrayOutputStream();
     try (JsonGenerator out = FACTORY.createGenerator(body)) {
       out.writeStartObject();
@@ -97,7 +86,7 @@ final class ResoReader {
       Snapshot snapshot, ResoRequest request, ResoEntity entity, ResoOptions options)
       throws IOException {
     IndexSearcher searcher = snapshot.searcher();
-    Query query = restrict(options.filter());
+    Query query = restrict(entity, options.filter());
     Sort sort = options.sort();
     int pageSize = options.pageSize();
     int wanted =
@@ -128,7 +117,7 @@ final class ResoReader {
       out.writeArrayFieldStart("value");
       for (int i = from; i < to; i++) {
         out.writeStartObject();
-        writeFields(out, entity, options, load(stored, hits[i].doc));
+        writeFields(out, entity, options, entity.records().load(stored, hits[i].doc));
         out.writeEndObject();
       }
       out.writeEndArray();
@@ -146,24 +135,18 @@ final class ResoReader {
     return new ResoReply(ResoService.JSON_TYPE, headers, body.toByteArray());
   }
 
-  /** The query among the resource's records that the default IDX rule admits. */
-  private static Query restrict(Query query) {
-    BooleanQuery.Builder restricted =
-        new BooleanQuery.Builder()
-            .add(ListingQueries.allListings(), Occur.FILTER)
-            .add(query, Occur.FILTER);
-    IdxRule.NULL.filter().ifPresent(rule -> restricted.add(rule, Occur.FILTER));
-    return restricted.build();
-  }
-
-  private static JsonNode load(StoredFields stored, int doc) throws IOException {
-    return MAPPER.readTree(ListingSource.load(stored, doc, false, false).toBytes(false, false));
+  /** {@code query} among the records of {@code entity} the caller may see. */
+  private static Query restrict(ResoEntity entity, Query query) {
+    return new BooleanQuery.Builder()
+        .add(entity.records().all(), Occur.FILTER)
+        .add(query, Occur.FILTER)
+        .build();
   }
 
   private static void writeFields(
       JsonGenerator out, ResoEntity entity, ResoOptions options, JsonNode record)
       throws IOException {
-    out.writeStringField(entity.keyName(), record.path(entity.keyField().name()).asText());
+    out.writeStringField(entity.keyName(), entity.records().keyOf(record));
     for (ResoField field : options.select()) {
       out.writeFieldName(field.reso());
       ResoValues.write(out, field, record);

@@ -6,6 +6,7 @@ import java.util.Base64;
 import java.util.StringJoiner;
 import org.apache.lucene.search.FieldDoc;
 import org.apache.lucene.search.SortField;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * The keyset {@code $skiptoken}: the sort values of a page's last record (the key last), so the
@@ -23,6 +24,11 @@ final class SkipToken {
           switch (value) {
             case Long l -> "L" + l;
             case Double d -> "D" + Double.doubleToLongBits(d);
+            case BytesRef b ->
+                "B"
+                    + Base64.getUrlEncoder()
+                        .withoutPadding()
+                        .encodeToString(BytesRef.deepCopyOf(b).bytes);
             default -> throw new IllegalStateException("sort value " + value);
           });
     }
@@ -47,17 +53,14 @@ final class SkipToken {
       Object[] fields = new Object[values.length];
       for (int i = 0; i < values.length; i++) {
         String value = values[i];
-        long bits = Long.parseLong(value.substring(1));
         fields[i] =
             switch (value.charAt(0)) {
-              case 'L' -> bits;
-              case 'D' -> Double.longBitsToDouble(bits);
+              case 'L' -> Long.parseLong(value.substring(1));
+              case 'D' -> Double.longBitsToDouble(Long.parseLong(value.substring(1)));
+              case 'B' -> new BytesRef(Base64.getUrlDecoder().decode(value.substring(1)));
               default -> throw new IllegalArgumentException("type");
             };
-      }
-      for (int i = 0; i < fields.length; i++) {
-        Object missing = sort[i].getMissingValue();
-        if (missing == null || missing.getClass() != fields[i].getClass()) {
+        if (!holds(sort[i], fields[i])) {
           throw new IllegalArgumentException("type of " + sort[i]);
         }
       }
@@ -68,5 +71,14 @@ final class SkipToken {
       throw new InvalidRequestException(
           "$skiptoken: not a token of this query (follow @odata.nextLink as given)");
     }
+  }
+
+  /** Whether {@code value} is of the type {@code sort} compares (what searchAfter requires). */
+  private static boolean holds(SortField sort, Object value) {
+    if (sort.getType() == SortField.Type.STRING) {
+      return value instanceof BytesRef;
+    }
+    Object missing = sort.getMissingValue();
+    return missing != null && missing.getClass() == value.getClass();
   }
 }

@@ -1,5 +1,7 @@
 package io.keybox.server.http.api;
 
+import io.keybox.server.auth.Account;
+import io.keybox.server.auth.Addon;
 import io.keybox.server.error.AccessDeniedException;
 import io.keybox.server.error.ApiException;
 import io.keybox.server.error.NotFoundException;
@@ -23,9 +25,10 @@ import java.util.regex.Pattern;
 
 /**
  * The RESO Web API's HTTP side: {@code GET /reso/{vendor}/...} goes to the {@link ResoService} (the
- * caller must be allowed the vendor, as with {@code vendor} on the JSON API: else 403), anything
- * else to the JSON API's router. Every RESO answer carries {@code OData-Version: 4.0}; its errors
- * are written in OData's format by the edge ({@link Responses#error}).
+ * caller must be allowed the vendor, as with {@code vendor} on the JSON API, and {@code Member}
+ * needs the agents add-on, as {@code /agents} does: else 403), anything else to the JSON API's
+ * router. Every RESO answer carries {@code OData-Version: 4.0}; its errors are written in OData's
+ * format by the edge ({@link Responses#error}).
  *
  * <p>NOTE: the RESO paths are not routes of the {@link Router}: they are OData's (any resource, key
  * and option below a service root, parsed by Olingo), and the OpenAPI document stays the JSON
@@ -35,6 +38,7 @@ public final class ResoRoutes implements HttpHandler {
   private static final Pattern ROOT = Pattern.compile("/reso/([^/]+)(?:/(.*))?");
   private static final Pattern MAX_PAGE_SIZE =
       Pattern.compile("(?i)(?:^|[,;\\s])odata\\.maxpagesize\\s*=\\s*\"?(\\d{1,9})\"?");
+  private static final Pattern MEMBER = Pattern.compile("Member\\b");
   private static final HttpString PREFER = new HttpString("Prefer");
 
   private final ResoService reso;
@@ -75,15 +79,22 @@ public final class ResoRoutes implements HttpHandler {
           exchange.getRequestMethod() + " is not allowed on the RESO Web API; allowed: GET");
     }
     String vendor = root.group(1);
-    if (!Exchanges.account(exchange).mayRead(vendor)) {
+    String path = root.group(2) == null ? "" : root.group(2);
+    Account account = Exchanges.account(exchange);
+    if (!account.mayRead(vendor)) {
       throw new AccessDeniedException("vendor '" + vendor + "' is not available to this key");
+    }
+    if (MEMBER.matcher(path).lookingAt() && !account.has(Addon.AGENTS)) {
+      // The agents of /agents, in RESO's words: the same grant.
+      throw ApiException.forbidden(
+          "the " + Addon.AGENTS.wireName() + " add-on is not enabled for this key");
     }
     ResoReply answer =
         reso.answer(
             new ResoRequest(
                 vendor,
                 baseUrls.of(exchange) + "/reso/" + vendor,
-                root.group(2) == null ? "" : root.group(2),
+                path,
                 exchange.getQueryString(),
                 maxPageSize(exchange.getRequestHeaders().get(PREFER))));
     Reply reply = Reply.of(200, answer.contentType(), answer.body());
