@@ -188,6 +188,15 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
               + " default: off, on in keybox demo)")
   boolean explore;
 
+  @Option(
+      names = "--token-key",
+      paramLabel = "FILE",
+      description =
+          "file holding the key (32+ bytes, e.g. openssl rand -base64 48) that signs the 1-hour"
+              + " bearer tokens of POST /oauth2/token for the RESO Web API; the same file on every"
+              + " node (default: no tokens, Basic only)")
+  Path tokenKey;
+
   @ArgGroup(exclusive = false)
   Admin admin;
 
@@ -400,6 +409,9 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     }
     if (maxQueued != null) {
       options.maxQueued(maxQueued);
+    }
+    if (tokenKey != null) {
+      options.tokenKey(tokenKey);
     }
     if (admin != null) {
       options.admin(new ServerOptions.Admin(admin.host != null ? admin.host : host, admin.port));

@@ -43,6 +43,8 @@ import java.util.Optional;
  * @param responseCacheBytes the size of the response cache in bytes ({@code --response-cache}); 0
  *     turns it off
  * @param pages serve the pages for people, {@code /-/docs} ({@code --explore}; on in the demo)
+ * @param tokenKey the file of the key that signs the bearer tokens of {@code POST /oauth2/token}
+ *     ({@code --token-key}); empty: no tokens are issued or accepted
  */
 public record ServerOptions(
     Path dataDir,
@@ -62,7 +64,8 @@ public record ServerOptions(
     Optional<Admin> admin,
     Optional<Replica> replica,
     long responseCacheBytes,
-    boolean pages) {
+    boolean pages,
+    Optional<Path> tokenKey) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -133,6 +136,7 @@ public record ServerOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(replica, "replica");
+    Objects.requireNonNull(tokenKey, "tokenKey");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -182,6 +186,7 @@ public record ServerOptions(
     private Optional<Replica> replica = Optional.empty();
     private long responseCacheBytes = DEFAULT_RESPONSE_CACHE_BYTES;
     private boolean pages;
+    private Optional<Path> tokenKey = Optional.empty();
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -273,6 +278,11 @@ public record ServerOptions(
       return this;
     }
 
+    public Builder tokenKey(Path tokenKey) {
+      this.tokenKey = Optional.of(tokenKey);
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -293,7 +303,8 @@ public record ServerOptions(
           admin,
           replica,
           responseCacheBytes,
-          pages);
+          pages,
+          tokenKey);
     }
   }
 }

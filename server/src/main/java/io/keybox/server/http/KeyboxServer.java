@@ -17,6 +17,7 @@ import io.keybox.server.http.edge.HeaderLimitHandler;
 import io.keybox.server.http.edge.IoThreadLane;
 import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.edge.RateLimitHandler;
+import io.keybox.server.http.edge.TokenForm;
 import io.keybox.server.http.edge.UrlLimitHandler;
 import io.keybox.server.http.pages.Pages;
 import io.keybox.server.http.transport.AdminServer;
@@ -125,14 +126,16 @@ public final class KeyboxServer implements AutoCloseable {
             config.limits().maxUrlLength(),
             new CorsHandler(
                 config.corsOrigins(),
-                new AuthHandler(
-                    authenticator,
-                    new LoginThrottle(),
-                    config.behindProxy(),
-                    new RateLimitHandler(
-                        new RateLimiter(),
-                        ops.metrics(),
-                        new AddonHandler(ResoRoutes.before(routes, config, indexes))))));
+                new TokenForm(
+                    new AuthHandler(
+                        authenticator,
+                        new LoginThrottle(),
+                        config.behindProxy(),
+                        new RateLimitHandler(
+                            new RateLimiter(),
+                            ops.metrics(),
+                            new AddonHandler(
+                                ResoRoutes.before(routes, config, indexes, authenticator)))))));
     HttpHandler chain =
         ops.measured(
             routes,
