@@ -9,23 +9,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.indexer.pull.fixture.ResoRecords;
 import io.keybox.indexer.pull.fixture.ResoWebApiServer;
-import io.keybox.server.Server;
-import io.keybox.server.ServerOptions;
-import io.keybox.server.auth.SecretHash;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -477,59 +467,6 @@ final class PullCommandTest {
     static PullStateView read(Path data) throws IOException {
       JsonNode state = JSON.readTree(data.resolve("v").resolve("pull-state.json").toFile());
       return new PullStateView(Instant.parse(state.at("/highWater/Property").asText()));
-    }
-  }
-
-  /** The real server over the data directory, with one key that reads vendor v and its agents. */
-  private static final class Served implements AutoCloseable {
-    private final Server server;
-    private final HttpClient client = HttpClient.newHttpClient();
-    private final String authorization =
-        "Basic " + Base64.getEncoder().encodeToString("k:s".getBytes(StandardCharsets.UTF_8));
-
-    Served(Path data) throws Exception {
-      Path keys = data.resolve("keys.json");
-      Files.writeString(
-          keys,
-          "{\"keys\": [{\"key\": \"k\", \"secretHash\": \""
-              + SecretHash.create("s", 1000).encoded()
-              + "\", \"vendors\": [\"v\"], \"addons\": [\"agents\"]}]}");
-      server =
-          Server.start(
-              ServerOptions.builder(data)
-                  .keys(keys)
-                  .port(0)
-                  .corsOrigins(List.of())
-                  .maxConcurrent(4)
-                  .build(),
-              new PrintStream(OutputStream.nullOutputStream()));
-    }
-
-    private HttpResponse<String> get(String path) throws Exception {
-      HttpResponse<String> response =
-          client.send(
-              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
-                  .header("Authorization", authorization)
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
-      assertEquals(200, response.statusCode(), path + ": " + response.body());
-      return response;
-    }
-
-    long count(String path) throws Exception {
-      return Long.parseLong(
-          get(path + "&count=true&limit=1").headers().firstValue("X-Total-Count").orElseThrow());
-    }
-
-    JsonNode one(String path) throws Exception {
-      JsonNode array = JSON.readTree(get(path).body());
-      assertEquals(1, array.size(), path + ": " + array);
-      return array.get(0);
-    }
-
-    @Override
-    public void close() throws IOException {
-      server.close();
     }
   }
 }

@@ -23,8 +23,11 @@ final class ResoTables {
     ObjectNode out = NODES.objectNode();
     for (ResoField field : table) {
       JsonNode value = reso.get(field.reso());
-      if (value == null || value.isNull() || field.conversion() == ResoField.Conversion.DERIVED) {
-        continue;
+      if (value == null
+          || value.isNull()
+          || field.conversion() == ResoField.Conversion.DERIVED
+          || (value.isArray() && value.isEmpty())) {
+        continue; // an empty list holds no value, as an absent one (RESO servers send both)
       }
       put(out, field.listingPath(), convert(value, field.conversion()));
     }
