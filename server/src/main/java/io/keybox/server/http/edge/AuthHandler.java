@@ -44,7 +44,9 @@ public final class AuthHandler implements HttpHandler {
       return;
     }
     String authorization = exchange.getRequestHeaders().getFirst(Headers.AUTHORIZATION);
-    if (authorization != null && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+    if (authorization != null
+        && authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())
+        && Responses.isReso(exchange)) {
       exchange.putAttachment(Exchanges.ACCOUNT, bearer(exchange, authorization));
       next.handleRequest(exchange);
       return;
@@ -58,15 +60,11 @@ public final class AuthHandler implements HttpHandler {
   }
 
   /**
-   * The account of a bearer token (RESO Web API only): signed by this service's key, not expired,
-   * and naming a key the keys file still holds; else 401. The signature check is cheap, so no
-   * throttle.
+   * The account of a bearer token on the RESO Web API (elsewhere a bearer token is malformed
+   * credentials, API.md §2): signed by this service's key, not expired, and naming a key the keys
+   * file still holds; else 401. The signature check is cheap, so no throttle.
    */
   private Account bearer(HttpServerExchange exchange, String authorization) {
-    if (!Responses.isReso(exchange)) {
-      throw ApiException.unauthorized(
-          "bearer tokens are for the RESO Web API (/reso/); use HTTP Basic with your API key");
-    }
     BearerTokens tokens =
         authenticator
             .bearerTokens()
