@@ -231,6 +231,15 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
               + " its tiles, else the tile server's host name)")
   String exploreTilesAttribution;
 
+  @Option(
+      names = "--token-key",
+      paramLabel = "FILE",
+      description =
+          "file holding the key (32+ bytes, e.g. openssl rand -base64 48) that signs the 1-hour"
+              + " bearer tokens of POST /oauth2/token for the RESO Web API; the same file on every"
+              + " node (default: no tokens, Basic only)")
+  Path tokenKey;
+
   @ArgGroup(exclusive = false)
   Admin admin;
 
@@ -479,6 +488,9 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     }
     if (maxQueued != null) {
       options.maxQueued(maxQueued);
+    }
+    if (tokenKey != null) {
+      options.tokenKey(tokenKey);
     }
     if (admin != null) {
       options.admin(new ServerOptions.Admin(admin.host != null ? admin.host : host, admin.port));

@@ -288,7 +288,30 @@ class ImportRulesTest {
             .should()
             .dependOnClassesThat()
             .resideInAPackage("io.keybox.state.alerts..")
-            .because("saved searches and the outbox are the alerts package's to use"));
+            .because("saved searches and the outbox are the alerts package's to use"),
+  void onlyTheResoPackageImportsOlingo() {
+    check(
+        noClasses()
+            .that()
+            .resideOutsideOfPackage("io.keybox.server.reso..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.apache.olingo..")
+            .because(
+                "OData is one view of the index: Olingo parses its URLs and writes its metadata in"
+                    + " server/reso, and nowhere else"));
+  }
+
+  @Test
+  void theResoViewImportsNoHttp() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.reso..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.keybox.server.http..", "io.undertow..")
+            .because("requests reach the RESO view as values; http/api is its HTTP side"));
   }
 
   @Test

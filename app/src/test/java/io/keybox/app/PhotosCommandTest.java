@@ -110,7 +110,7 @@ final class PhotosCommandTest {
     JsonNode gone = JSON.readTree(report.get(1));
     assertEquals("M-missing", gone.get("mediaKey").asText());
     assertEquals("HTTP 404", gone.get("reason").asText());
-    try (Served served = new Served(data)) {
+    try (PhotoServer served = new PhotoServer(data)) {
       JsonNode listing = served.listing(0);
       List<String> digests = digests(listing);
       assertEquals(2, digests.size(), listing.toString());
@@ -164,7 +164,7 @@ final class PhotosCommandTest {
     assertEquals(0, pull("--full").code());
     String shown;
     String hidden;
-    try (Served served = new Served(data)) {
+    try (PhotoServer served = new PhotoServer(data)) {
       shown = digests(served.listing(0)).get(0);
       hidden =
           digests(served.get("/properties/" + served.mlsId(1) + "?vendor=v&idx=ignore")).get(0);
@@ -176,7 +176,7 @@ final class PhotosCommandTest {
     deleted.put("StandardStatus", "Delete");
     mls.put("Property", deleted);
     assertEquals(0, pull("--incremental").code());
-    try (Served served = new Served(data)) {
+    try (PhotoServer served = new PhotoServer(data)) {
       assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
     }
   }
@@ -187,7 +187,7 @@ final class PhotosCommandTest {
     mls.media(ResoRecords.listingKey(2), List.of(media("M-1", red, 1, "Photo")));
     assertEquals(0, pull("--full").code());
     String before;
-    try (Served served = new Served(data)) {
+    try (PhotoServer served = new PhotoServer(data)) {
       before = digests(served.listing(2)).get(0);
     }
 
@@ -218,7 +218,7 @@ final class PhotosCommandTest {
     assertEquals(0, result.code(), result.err());
     assertTrue(result.out().contains("photos: 1 mirrored, 0 failed"), result.out());
     assertEquals(1, mls.photoRequests("signed-2.jpg"));
-    try (Served served = new Served(data)) {
+    try (PhotoServer served = new PhotoServer(data)) {
       List<String> after = digests(served.listing(2));
       assertEquals(1, after.size());
       assertTrue(!after.get(0).equals(before), "a new picture has a new URL");
@@ -277,11 +277,11 @@ final class PhotosCommandTest {
   }
 
   /** The server over the data directory, with what these tests ask of it. */
-  private static final class Served implements AutoCloseable {
-    private final ServedData server;
+  private static final class PhotoServer implements AutoCloseable {
+    private final Served server;
 
-    Served(Path data) throws Exception {
-      server = new ServedData(data);
+    PhotoServer(Path data) throws Exception {
+      server = new Served(data);
     }
 
     JsonNode get(String path) throws Exception {

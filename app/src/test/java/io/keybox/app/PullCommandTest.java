@@ -140,7 +140,7 @@ final class PullCommandTest {
     }
 
     assertEquals(new PullStateView(modified(LISTINGS - 1)), PullStateView.read(data));
-    try (ServedData served = new ServedData(data)) {
+    try (Served served = new Served(data)) {
       assertEquals(LISTINGS, served.count("/properties?vendor=v"));
       JsonNode listing = served.one("/properties?vendor=v&q=" + ResoRecords.listingId(9));
       JsonNode expected = ResoRecords.property(7, 9, modified(9));
@@ -209,7 +209,7 @@ final class PullCommandTest {
                     + "} Prefer: odata.maxpagesize=40 -> 200"),
         mls.requests().toString());
     assertEquals(new PullStateView(later.plusSeconds(2)), PullStateView.read(data));
-    try (ServedData served = new ServedData(data)) {
+    try (Served served = new Served(data)) {
       assertEquals(LISTINGS - 2 + 1, served.count("/properties?vendor=v"));
       assertEquals(
           123_000,
@@ -270,7 +270,7 @@ final class PullCommandTest {
 
     Commands.Result again = pull("--full", "--quiet");
     assertEquals(0, again.code(), again.err());
-    try (ServedData served = new ServedData(data)) {
+    try (Served served = new Served(data)) {
       assertEquals(LISTINGS + 1, served.count("/properties?vendor=v"));
     }
   }
@@ -292,7 +292,7 @@ final class PullCommandTest {
     assertTrue(
         mls.requests().contains("GET /odata/Property {$expand=Media, $skip=200, $top=40} -> 200"),
         mls.requests().toString());
-    try (ServedData served = new ServedData(data)) {
+    try (Served served = new Served(data)) {
       assertEquals(LISTINGS, served.count("/properties?vendor=v"));
     }
   }
@@ -349,7 +349,7 @@ final class PullCommandTest {
             .findFirst()
             .orElseThrow();
     assertTrue(firstPage.startsWith("GET /odata/Property {$expand=Media, $skiptoken="), firstPage);
-    try (ServedData served = new ServedData(data)) {
+    try (Served served = new Served(data)) {
       assertEquals(LISTINGS, served.count("/properties?vendor=v"));
     }
   }

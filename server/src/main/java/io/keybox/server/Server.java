@@ -2,6 +2,7 @@ package io.keybox.server;
 
 import io.keybox.server.alerts.Alerts;
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.BearerTokens;
 import io.keybox.server.auth.KeysFileException;
 import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.http.AdminListener;
@@ -65,6 +66,10 @@ public final class Server implements AutoCloseable {
   public static Server start(ServerOptions options, PrintStream accessLog)
       throws KeysFileException, IOException {
     Authenticator authenticator = new Authenticator();
+    if (options.tokenKey().isPresent()) {
+      authenticator.acceptBearerTokens(
+          BearerTokens.fromFile(options.tokenKey().get(), Clock.systemUTC()));
+    }
     KeysFileWatcher watcher = KeysFileWatcher.start(options.keys(), authenticator);
     VendorIndexes indexes = null;
     Replica replica = null;

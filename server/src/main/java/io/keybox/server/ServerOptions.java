@@ -50,6 +50,8 @@ import java.util.Optional;
  * @param exploreTiles the map background of {@code /-/explore} ({@code --explore-tiles})
  * @param alerts saved searches and their webhooks run on this node ({@code --alerts}), with these
  *     settings
+ * @param tokenKey the file of the key that signs the bearer tokens of {@code POST /oauth2/token}
+ *     ({@code --token-key}); empty: no tokens are issued or accepted
  */
 public record ServerOptions(
     Path dataDir,
@@ -72,7 +74,8 @@ public record ServerOptions(
     boolean pages,
     PhotoServing photos,
     MapTiles exploreTiles,
-    Optional<Alerts.Settings> alerts) {
+    Optional<Alerts.Settings> alerts,
+    Optional<Path> tokenKey) {
   public static final String DEFAULT_HOST = "127.0.0.1";
   public static final int DEFAULT_PORT = 8080;
   public static final int DEFAULT_OFFSET_WINDOW = ServerConfig.DEFAULT_OFFSET_WINDOW;
@@ -151,7 +154,8 @@ public record ServerOptions(
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(replica, "replica");
     Objects.requireNonNull(photos, "photos",
-    Objects.requireNonNull(alerts, "alerts");
+    Objects.requireNonNull(alerts, "alerts",
+    Objects.requireNonNull(tokenKey, "tokenKey");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
           "responseCacheBytes must be >= 0 (got: " + responseCacheBytes + ")");
@@ -204,6 +208,7 @@ public record ServerOptions(
     private PhotoServing photos = PhotoServing.DEFAULT;
     private MapTiles exploreTiles = MapTiles.DEFAULT;
     private Optional<Alerts.Settings> alerts = Optional.empty();
+    private Optional<Path> tokenKey = Optional.empty();
 
     private Builder(Path dataDir) {
       this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
@@ -311,6 +316,11 @@ public record ServerOptions(
       return this;
     }
 
+    public Builder tokenKey(Path tokenKey) {
+      this.tokenKey = Optional.of(tokenKey);
+      return this;
+    }
+
     /** The options; the record's constructor checks them. */
     public ServerOptions build() {
       return new ServerOptions(
@@ -334,7 +344,8 @@ public record ServerOptions(
           pages,
           photos,
           exploreTiles,
-          alerts);
+          alerts,
+          tokenKey);
     }
   }
 }

@@ -1,16 +1,15 @@
 package io.keybox.indexer.reso;
 
-import static io.keybox.indexer.reso.ResoField.Conversion.COPY;
-import static io.keybox.indexer.reso.ResoField.Conversion.DATE;
-import static io.keybox.indexer.reso.ResoField.Conversion.DERIVED;
-import static io.keybox.indexer.reso.ResoField.Conversion.FLAG;
-import static io.keybox.indexer.reso.ResoField.Conversion.JOIN;
+import static io.keybox.schema.reso.ResoField.Conversion.DATE;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.listing.RoomLevel;
+import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoPropertyFields;
+import io.keybox.schema.reso.ResoVocabulary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,160 +49,10 @@ import java.util.StringJoiner;
 public final class ResoListingMapping {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  /** The field table: RESO field, Listing path, conversion. */
-  public static final List<ResoField> FIELDS =
-      List.of(
-          new ResoField("ListingId", "listingId", COPY),
-          new ResoField("ListPrice", "listPrice", COPY),
-          new ResoField("OriginalListPrice", "originalListPrice", COPY),
-          new ResoField("ListingContractDate", "listDate", DATE),
-          new ResoField("OnMarketDate", "listDate", DERIVED),
-          new ResoField("ModificationTimestamp", "modified", COPY),
-          new ResoField("PublicRemarks", "remarks", COPY),
-          new ResoField("PrivateRemarks", "privateRemarks", COPY),
-          new ResoField("ShowingInstructions", "showingInstructions", COPY),
-          new ResoField("ShowingContactName", "showingContactName", COPY),
-          new ResoField("ShowingContactPhone", "showingContactPhone", COPY),
-          new ResoField("SpecialListingConditions", "specialListingConditions", JOIN),
-          new ResoField("Ownership", "ownership", COPY),
-          new ResoField("LeaseTerm", "leaseTerm", COPY),
-          new ResoField("ListingTerms", "terms", JOIN),
-          new ResoField("ListingAgreement", "agreement", COPY),
-          new ResoField("VirtualTourURLUnbranded", "virtualTourUrl", COPY),
-          new ResoField("InternetAddressDisplayYN", "internetAddressDisplay", FLAG),
-          new ResoField("InternetEntireListingDisplayYN", "internetEntireListingDisplay", FLAG),
-          new ResoField("Media", "photos", DERIVED),
-          new ResoField("PropertyType", "property.type", DERIVED),
-          new ResoField("PropertySubType", "property.subType", COPY),
-          new ResoField("PropertySubType", "property.subTypeText", COPY),
-          new ResoField("BedroomsTotal", "property.bedrooms", COPY),
-          new ResoField("BathroomsTotalInteger", "property.bathrooms", COPY),
-          new ResoField("BathroomsFull", "property.bathsFull", COPY),
-          new ResoField("BathroomsHalf", "property.bathsHalf", COPY),
-          new ResoField("BathroomsThreeQuarter", "property.bathsThreeQuarter", COPY),
-          new ResoField("LivingArea", "property.area", COPY),
-          new ResoField("LivingAreaSource", "property.areaSource", COPY),
-          new ResoField("StoriesTotal", "property.stories", COPY),
-          new ResoField("FireplacesTotal", "property.fireplaces", COPY),
-          new ResoField("YearBuilt", "property.yearBuilt", COPY),
-          new ResoField("GarageSpaces", "property.garageSpaces", COPY),
-          new ResoField("ParkingTotal", "property.parking.spaces", COPY),
-          new ResoField("ParkingFeatures", "property.parking.description", JOIN),
-          new ResoField("LotSizeDimensions", "property.lotSize", COPY),
-          new ResoField("LotSizeArea", "property.lotSizeArea", COPY),
-          new ResoField("LotSizeUnits", "property.lotSizeAreaUnits", COPY),
-          new ResoField("LotSizeAcres", "property.acres", COPY),
-          new ResoField("LotSizeSquareFeet", "property.acres", DERIVED),
-          new ResoField("LotSizeSquareFeet", "property.lotSizeArea", DERIVED),
-          new ResoField("LotFeatures", "property.lotDescription", JOIN),
-          new ResoField("Roof", "property.roof", JOIN),
-          new ResoField("Cooling", "property.cooling", JOIN),
-          new ResoField("Heating", "property.heating", JOIN),
-          new ResoField("ArchitecturalStyle", "property.style", JOIN),
-          new ResoField("Flooring", "property.flooring", JOIN),
-          new ResoField("FoundationDetails", "property.foundation", JOIN),
-          new ResoField("ConstructionMaterials", "property.construction", JOIN),
-          new ResoField("View", "property.view", JOIN),
-          new ResoField("AccessibilityFeatures", "property.accessibility", JOIN),
-          new ResoField("LaundryFeatures", "property.laundryFeatures", JOIN),
-          new ResoField("InteriorFeatures", "property.interiorFeatures", JOIN),
-          new ResoField("ExteriorFeatures", "property.exteriorFeatures", JOIN),
-          new ResoField("SubdivisionName", "property.subdivision", COPY),
-          new ResoField("WaterBodyName", "property.water", COPY),
-          new ResoField("PoolFeatures", "property.pool", JOIN),
-          new ResoField("OccupantName", "property.occupantName", COPY),
-          new ResoField("OccupantType", "property.occupantType", COPY),
-          new ResoField("OwnerName", "property.ownerName", COPY),
-          new ResoField("Rooms", "property.rooms", DERIVED),
-          new ResoField("UnparsedAddress", "address.full", DERIVED),
-          new ResoField("StreetNumber", "address.streetNumberText", COPY),
-          new ResoField("StreetNumber", "address.streetNumber", DERIVED),
-          new ResoField("StreetName", "address.streetName", DERIVED),
-          new ResoField("UnitNumber", "address.unit", COPY),
-          new ResoField("City", "address.city", COPY),
-          new ResoField("StateOrProvince", "address.state", COPY),
-          new ResoField("PostalCode", "address.postalCode", COPY),
-          new ResoField("Country", "address.country", COPY),
-          new ResoField("CrossStreet", "address.crossStreet", COPY),
-          new ResoField("Latitude", "geo.lat", COPY),
-          new ResoField("Longitude", "geo.lng", COPY),
-          new ResoField("CountyOrParish", "geo.county", COPY),
-          new ResoField("MLSAreaMajor", "geo.marketArea", COPY),
-          new ResoField("Directions", "geo.directions", COPY),
-          new ResoField("StandardStatus", "mls.status", DERIVED),
-          new ResoField("MlsStatus", "mls.statusText", COPY),
-          new ResoField("MLSAreaMajor", "mls.area", COPY),
-          new ResoField("MLSAreaMinor", "mls.areaMinor", COPY),
-          new ResoField("DaysOnMarket", "mls.daysOnMarket", COPY),
-          new ResoField("OriginalEntryTimestamp", "mls.originalEntryTimestamp", COPY),
-          new ResoField("OriginatingSystemName", "mls.originatingSystemName", COPY),
-          new ResoField("ListAgentMlsId", "agent.id", COPY),
-          new ResoField("ListAgentFirstName", "agent.firstName", COPY),
-          new ResoField("ListAgentLastName", "agent.lastName", COPY),
-          new ResoField("ListAgentFullName", "agent.firstName", DERIVED),
-          new ResoField("ListAgentFullName", "agent.lastName", DERIVED),
-          new ResoField("ListOfficeMlsId", "agent.officeMlsId", COPY),
-          new ResoField("ListAgentEmail", "agent.contact.email", COPY),
-          new ResoField("ListAgentDirectPhone", "agent.contact.office", DERIVED),
-          new ResoField("ListAgentOfficePhone", "agent.contact.office", DERIVED),
-          new ResoField("ListAgentCellPhone", "agent.contact.cell", DERIVED),
-          new ResoField("ListAgentMobilePhone", "agent.contact.cell", DERIVED),
-          new ResoField("CoListAgentMlsId", "coAgent.id", COPY),
-          new ResoField("CoListAgentFirstName", "coAgent.firstName", COPY),
-          new ResoField("CoListAgentLastName", "coAgent.lastName", COPY),
-          new ResoField("CoListAgentFullName", "coAgent.firstName", DERIVED),
-          new ResoField("CoListAgentFullName", "coAgent.lastName", DERIVED),
-          new ResoField("CoListOfficeMlsId", "coAgent.officeMlsId", COPY),
-          new ResoField("CoListAgentEmail", "coAgent.contact.email", COPY),
-          new ResoField("CoListAgentDirectPhone", "coAgent.contact.office", DERIVED),
-          new ResoField("CoListAgentOfficePhone", "coAgent.contact.office", DERIVED),
-          new ResoField("CoListAgentCellPhone", "coAgent.contact.cell", DERIVED),
-          new ResoField("CoListAgentMobilePhone", "coAgent.contact.cell", DERIVED),
-          new ResoField("ListOfficeName", "office.name", COPY),
-          new ResoField("ListOfficeMlsId", "office.brokerid", COPY),
-          new ResoField("ListOfficeEmail", "office.contact.email", COPY),
-          new ResoField("ListOfficePhone", "office.contact.office", COPY),
-          new ResoField("CloseDate", "sales.closeDate", DATE),
-          new ResoField("PurchaseContractDate", "sales.contractDate", DATE),
-          new ResoField("ClosePrice", "sales.closePrice", COPY),
-          new ResoField("BuyerAgentMlsId", "sales.agent.id", COPY),
-          new ResoField("BuyerAgentFirstName", "sales.agent.firstName", COPY),
-          new ResoField("BuyerAgentLastName", "sales.agent.lastName", COPY),
-          new ResoField("BuyerAgentFullName", "sales.agent.firstName", DERIVED),
-          new ResoField("BuyerAgentFullName", "sales.agent.lastName", DERIVED),
-          new ResoField("BuyerOfficeMlsId", "sales.agent.officeMlsId", COPY),
-          new ResoField("BuyerAgentEmail", "sales.agent.contact.email", COPY),
-          new ResoField("BuyerAgentDirectPhone", "sales.agent.contact.office", DERIVED),
-          new ResoField("BuyerAgentOfficePhone", "sales.agent.contact.office", DERIVED),
-          new ResoField("BuyerAgentCellPhone", "sales.agent.contact.cell", DERIVED),
-          new ResoField("BuyerAgentMobilePhone", "sales.agent.contact.cell", DERIVED),
-          new ResoField("BuyerOfficeName", "sales.office.name", COPY),
-          new ResoField("BuyerOfficeMlsId", "sales.office.brokerid", COPY),
-          new ResoField("BuyerOfficeEmail", "sales.office.contact.email", COPY),
-          new ResoField("BuyerOfficePhone", "sales.office.contact.office", COPY),
-          new ResoField("HighSchoolDistrict", "school.district", COPY),
-          new ResoField("ElementarySchool", "school.elementarySchool", COPY),
-          new ResoField("MiddleOrJuniorSchool", "school.middleSchool", COPY),
-          new ResoField("HighSchool", "school.highSchool", COPY),
-          new ResoField("ParcelNumber", "tax.id", COPY),
-          new ResoField("TaxYear", "tax.taxYear", COPY),
-          new ResoField("TaxAnnualAmount", "tax.taxAnnualAmount", COPY),
-          new ResoField("AssociationName", "association.name", COPY),
-          new ResoField("AssociationFee", "association.fee", COPY),
-          new ResoField("AssociationFeeFrequency", "association.frequency", COPY),
-          new ResoField("AssociationAmenities", "association.amenities", JOIN));
+  /** The field table: RESO field, Keybox path, conversion ({@link ResoPropertyFields}). */
+  public static final List<ResoField> FIELDS = ResoPropertyFields.FIELDS;
 
-  private static final Map<String, String> TYPES =
-      Map.of(
-          "residential", "RES",
-          "residentiallease", "RNT",
-          "residentialincome", "MLF",
-          "land", "LND",
-          "farm", "FRM",
-          "commercialsale", "CRE",
-          "businessopportunity", "CRE",
-          "commerciallease", "CLE",
-          "manufacturedinpark", "MBL");
+  private static final Map<String, String> TYPES = ResoVocabulary.PROPERTY_TYPES;
 
   private ResoListingMapping() {}
 

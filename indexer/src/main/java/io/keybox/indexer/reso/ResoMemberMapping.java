@@ -1,10 +1,9 @@
 package io.keybox.indexer.reso;
 
-import static io.keybox.indexer.reso.ResoField.Conversion.COPY;
-import static io.keybox.indexer.reso.ResoField.Conversion.DERIVED;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoMemberFields;
 import java.util.List;
 
 /**
@@ -13,21 +12,8 @@ import java.util.List;
  * agent.
  */
 public final class ResoMemberMapping {
-  /** The field table: RESO field, Agent path, conversion. */
-  public static final List<ResoField> FIELDS =
-      List.of(
-          new ResoField("MemberMlsId", "id", DERIVED),
-          new ResoField("MemberFirstName", "firstName", COPY),
-          new ResoField("MemberLastName", "lastName", COPY),
-          new ResoField("OfficeMlsId", "officeMlsId", COPY),
-          new ResoField("MemberAddress1", "address.full", COPY),
-          new ResoField("MemberCity", "address.city", COPY),
-          new ResoField("MemberStateOrProvince", "address.state", COPY),
-          new ResoField("MemberPostalCode", "address.postalCode", COPY),
-          new ResoField("MemberCountry", "address.country", COPY),
-          new ResoField("MemberEmail", "contact.email", COPY),
-          new ResoField("MemberOfficePhone", "contact.office", COPY),
-          new ResoField("MemberMobilePhone", "contact.cell", COPY));
+  /** The field table: RESO field, Keybox path, conversion ({@link ResoMemberFields}). */
+  public static final List<ResoField> FIELDS = ResoMemberFields.FIELDS;
 
   private ResoMemberMapping() {}
 

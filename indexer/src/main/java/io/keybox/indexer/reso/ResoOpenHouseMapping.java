@@ -1,10 +1,9 @@
 package io.keybox.indexer.reso;
 
-import static io.keybox.indexer.reso.ResoField.Conversion.COPY;
-import static io.keybox.indexer.reso.ResoField.Conversion.DERIVED;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoOpenHouseFields;
 import java.util.List;
 
 /**
@@ -17,18 +16,8 @@ import java.util.List;
  * display id and may repeat.
  */
 public final class ResoOpenHouseMapping {
-  /** The field table: RESO field, Open house path, conversion. */
-  public static final List<ResoField> FIELDS =
-      List.of(
-          new ResoField("OpenHouseId", "openHouseId", DERIVED),
-          new ResoField("OpenHouseStartTime", "startTime", COPY),
-          new ResoField("OpenHouseEndTime", "endTime", COPY),
-          new ResoField("OpenHouseType", "type", COPY),
-          new ResoField("OpenHouseRemarks", "description", COPY),
-          new ResoField("Refreshments", "refreshments", COPY),
-          new ResoField("ListingId", "listing.listingId", DERIVED),
-          new ResoField("ListingKey", "listing", DERIVED),
-          new ResoField("OpenHouseKey", "openHouseKey", DERIVED));
+  /** The field table: RESO field, Keybox path, conversion ({@link ResoOpenHouseFields}). */
+  public static final List<ResoField> FIELDS = ResoOpenHouseFields.FIELDS;
 
   private ResoOpenHouseMapping() {}
 

@@ -3,6 +3,7 @@ package io.keybox.indexer.reso;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.keybox.schema.reso.ResoField;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
@@ -22,8 +23,11 @@ final class ResoTables {
     ObjectNode out = NODES.objectNode();
     for (ResoField field : table) {
       JsonNode value = reso.get(field.reso());
-      if (value == null || value.isNull() || field.conversion() == ResoField.Conversion.DERIVED) {
-        continue;
+      if (value == null
+          || value.isNull()
+          || field.conversion() == ResoField.Conversion.DERIVED
+          || (value.isArray() && value.isEmpty())) {
+        continue; // an empty list holds no value, as an absent one (RESO servers send both)
       }
       put(out, field.listingPath(), convert(value, field.conversion()));
     }

@@ -11,6 +11,7 @@ import io.keybox.indexer.build.Reject;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.schema.reso.ResoField;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

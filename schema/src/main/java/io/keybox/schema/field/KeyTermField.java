@@ -46,4 +46,9 @@ public final class KeyTermField {
   public Query is(long key) {
     return new ConstantScoreQuery(new TermQuery(term(key)));
   }
+
+  /** The record whose key is {@code key}, exactly as given, if any. */
+  public Query is(String key) {
+    return new ConstantScoreQuery(new TermQuery(term(key)));
+  }
 }

@@ -16,9 +16,11 @@ import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.WildcardQuery;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -130,5 +132,21 @@ public final class KeywordField implements SearchField, TermQueryable, AllOfQuer
   /** Matches records holding {@code value} (compared in normal form). */
   public Query is(String value) {
     return anyOf(List.of(value));
+  }
+
+  /** Matches records holding a value that starts with {@code prefix} (compared in normal form). */
+  public Query startsWith(String prefix) {
+    return new ConstantScoreQuery(new PrefixQuery(new Term(name, normalize(prefix))));
+  }
+
+  /**
+   * Matches records holding a value that contains {@code text} (compared in normal form).
+   *
+   * <p>NOTE: a leading wildcard: it walks every term of the field, fine for the few thousand values
+   * of a city or subdivision field, not for a field with a term per record.
+   */
+  public Query contains(String text) {
+    String escaped = normalize(text).replaceAll("([*?\\\\])", "\\\\$1");
+    return new ConstantScoreQuery(new WildcardQuery(new Term(name, "*" + escaped + "*")));
   }
 }

@@ -67,6 +67,7 @@ public final class Authenticator {
   private final BiPredicate<SecretHash, String> verifier;
   private final VerificationGate gate;
   private volatile State state;
+  private volatile Optional<BearerTokens> bearerTokens = Optional.empty();
 
   /**
    * The accounts of one keys file with everything derived from them, swapped as one: the hash that
@@ -176,6 +177,19 @@ public final class Authenticator {
    */
   public void replaceAccounts(Accounts accounts) {
     state = State.of(accounts, cacheCapacity);
+  }
+
+  /**
+   * Accepts bearer tokens signed by {@code tokens} from now on (the RESO Web API's OAuth2 client
+   * credentials; {@code serve --token-key}).
+   */
+  public void acceptBearerTokens(BearerTokens tokens) {
+    this.bearerTokens = Optional.of(tokens);
+  }
+
+  /** The bearer tokens accepted, if the server issues any. */
+  public Optional<BearerTokens> bearerTokens() {
+    return bearerTokens;
   }
 
   /** The accounts currently checked against. */

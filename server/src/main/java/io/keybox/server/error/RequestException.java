@@ -13,7 +13,8 @@ public abstract sealed class RequestException extends RuntimeException
     permits InvalidRequestException,
         NotFoundException,
         AccessDeniedException,
-        IndexUnavailableException {
+        IndexUnavailableException,
+        NotSupportedException {
   RequestException(String message) {
     super(message, null, false, false);
   }

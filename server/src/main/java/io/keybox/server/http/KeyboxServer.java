@@ -4,6 +4,7 @@ import io.keybox.server.alerts.SavedSearchService;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.http.api.ApiRoutes;
 import io.keybox.server.http.api.Endpoint;
+import io.keybox.server.http.api.ResoRoutes;
 import io.keybox.server.http.api.Router;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.edge.AcceptEncodingHandler;
@@ -17,6 +18,7 @@ import io.keybox.server.http.edge.HeaderLimitHandler;
 import io.keybox.server.http.edge.IoThreadLane;
 import io.keybox.server.http.edge.OpsGate;
 import io.keybox.server.http.edge.RateLimitHandler;
+import io.keybox.server.http.edge.TokenForm;
 import io.keybox.server.http.edge.UrlLimitHandler;
 import io.keybox.server.http.pages.MediaRoute;
 import io.keybox.server.http.pages.Pages;
@@ -152,12 +154,16 @@ public final class KeyboxServer implements AutoCloseable {
             config.limits().maxUrlLength(),
             new CorsHandler(
                 config.corsOrigins(),
-                new AuthHandler(
-                    authenticator,
-                    new LoginThrottle(),
-                    config.behindProxy(),
-                    new RateLimitHandler(
-                        new RateLimiter(), ops.metrics(), new AddonHandler(routes)))));
+                new TokenForm(
+                    new AuthHandler(
+                        authenticator,
+                        new LoginThrottle(),
+                        config.behindProxy(),
+                        new RateLimitHandler(
+                            new RateLimiter(),
+                            ops.metrics(),
+                            new AddonHandler(
+                                ResoRoutes.before(routes, config, indexes, authenticator)))))));
     HttpHandler chain =
         ops.measured(
             routes,

@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.keybox.server.auth.Account;
-import io.keybox.server.auth.Accounts;
-import io.keybox.server.auth.Addon;
-import io.keybox.server.auth.SecretHash;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,23 +24,7 @@ class AgentsHttpTest {
   private static final String SECRET = "s3cret";
 
   @RegisterExtension
-  static final FixtureServer server =
-      FixtureServer.perClassOnBasic(
-          dataDir -> {
-            SecretHash hash = SecretHash.create(SECRET, 1000);
-            Accounts accounts =
-                Accounts.of(
-                    List.of(
-                        new Account(
-                            AGENCY,
-                            List.of("fixture"),
-                            Set.of(Addon.AGENTS),
-                            FixtureServer.UNTHROTTLED,
-                            hash),
-                        new Account(
-                            PLAIN, List.of("fixture"), Set.of(), FixtureServer.UNTHROTTLED, hash)));
-            return new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
-          });
+  static final FixtureServer server = FixtureServer.withAgentsAddOn(AGENCY, PLAIN, SECRET);
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, AGENCY, SECRET);

@@ -96,6 +96,7 @@ class DocExamplesHttpTest {
     String user = null;
     String secret = null;
     String method = "GET";
+    String form = null;
     String url = null;
     List<String> headers = new ArrayList<>();
     for (int i = 1; i < words.size(); i++) {
@@ -107,6 +108,13 @@ class DocExamplesHttpTest {
           secret = credentials[1];
         }
         case "-X" -> method = words.get(++i);
+        case "-d" -> {
+          // curl's -d: a form body, and POST unless -X says otherwise
+          form = words.get(++i);
+          method = method.equals("GET") ? "POST" : method;
+          headers.add("Content-Type");
+          headers.add("application/x-www-form-urlencoded");
+        }
         case "-H" -> {
           String[] header = words.get(++i).split(":\\s*", 2);
           headers.add(header[0]);
@@ -143,7 +151,11 @@ class DocExamplesHttpTest {
     String target = uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
     HttpRequest.Builder request =
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + target))
-            .method(method, HttpRequest.BodyPublishers.noBody());
+            .method(
+                method,
+                form == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(form));
     if (!headers.isEmpty()) {
       request.headers(headers.toArray(String[]::new));
     }

@@ -11,6 +11,7 @@ import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.alerts.Alerts;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
+import io.keybox.server.auth.Addon;
 import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
@@ -115,6 +116,25 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
         dataDir -> {
           index(dataDir, vendor, fixture);
           return setup.start(dataDir);
+        });
+  }
+
+  /**
+   * A per-class server over {@code data/fixtures/basic} as {@code fixture} with two unthrottled
+   * keys of the same secret: {@code agency} with the agents add-on, {@code plain} without.
+   */
+  static FixtureServer withAgentsAddOn(String agency, String plain, String secret) {
+    return perClass(
+        dataDir -> {
+          index(dataDir, "fixture", "basic");
+          SecretHash hash = SecretHash.create(secret, 1000);
+          Accounts accounts =
+              Accounts.of(
+                  List.of(
+                      new Account(
+                          agency, List.of("fixture"), Set.of(Addon.AGENTS), UNTHROTTLED, hash),
+                      new Account(plain, List.of("fixture"), Set.of(), UNTHROTTLED, hash)));
+          return new FixtureServer(dataDir, accounts, ServerConfig.loopback(0));
         });
   }
 

@@ -4,6 +4,7 @@ import io.keybox.server.error.AccessDeniedException;
 import io.keybox.server.error.IndexUnavailableException;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
+import io.keybox.server.error.NotSupportedException;
 import io.keybox.server.error.RequestException;
 
 /**
@@ -14,13 +15,14 @@ import io.keybox.server.error.RequestException;
 public final class ErrorStatus {
   private ErrorStatus() {}
 
-  /** The status of {@code e}: 400, 403, 404 or 503. */
+  /** The status of {@code e}: 400, 403, 404, 501 or 503. */
   public static int of(RequestException e) {
     return switch (e) {
       case InvalidRequestException invalid -> 400;
       case AccessDeniedException denied -> 403;
       case NotFoundException notFound -> 404;
       case IndexUnavailableException unavailable -> 503;
+      case NotSupportedException notSupported -> 501;
     };
   }
 }

@@ -36,9 +36,39 @@ public final class Responses {
 
   /** Writes the error body of API.md §3 with its status and reason phrase. */
   public static void error(HttpServerExchange exchange, int status, String message) {
+    if (isReso(exchange)) {
+      ReplySender.send(
+          exchange,
+          Reply.of(status, "application/json; charset=utf-8", odataErrorBody(status, message))
+              .with(ODATA_VERSION, "4.0"));
+      return;
+    }
     ReplySender.send(
         exchange,
         Reply.of(status, Exchanges.mediaType(exchange).contentType(), errorBody(status, message)));
+  }
+
+  /** The path prefix of the RESO Web API's service roots, whose errors are OData's. */
+  public static final String RESO_PREFIX = "/reso/";
+
+  /** OData's version header. */
+  public static final HttpString ODATA_VERSION = new HttpString("OData-Version");
+
+  /** Whether {@code exchange} is a request to the RESO Web API. */
+  public static boolean isReso(HttpServerExchange exchange) {
+    String path = exchange.getRelativePath();
+    return path.startsWith(RESO_PREFIX) || path.equals("/reso");
+  }
+
+  /** The OData JSON error body: {@code {"error": {"code": "404", "message": "..."}}}. */
+  static byte[] odataErrorBody(int status, String message) {
+    try {
+      var body = JSON.createObjectNode();
+      body.putObject("error").put("code", Integer.toString(status)).put("message", message);
+      return JSON.writeValueAsBytes(body);
+    } catch (IOException e) {
+      return ("{\"error\":{\"code\":\"" + status + "\"}}").getBytes(StandardCharsets.UTF_8);
+    }
   }
 
   /** The error body of API.md §3: {@code {"error": status, "message": "..."}}. */

@@ -1,0 +1,129 @@
+package io.keybox.server.reso;
+
+import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.olingo.commons.api.edm.EdmPrimitiveTypeKind;
+import org.apache.olingo.commons.api.edm.FullQualifiedName;
+import org.apache.olingo.commons.api.edm.provider.CsdlAbstractEdmProvider;
+import org.apache.olingo.commons.api.edm.provider.CsdlAnnotation;
+import org.apache.olingo.commons.api.edm.provider.CsdlEntityContainer;
+import org.apache.olingo.commons.api.edm.provider.CsdlEntityContainerInfo;
+import org.apache.olingo.commons.api.edm.provider.CsdlEntitySet;
+import org.apache.olingo.commons.api.edm.provider.CsdlEntityType;
+import org.apache.olingo.commons.api.edm.provider.CsdlProperty;
+import org.apache.olingo.commons.api.edm.provider.CsdlPropertyRef;
+import org.apache.olingo.commons.api.edm.provider.CsdlSchema;
+import org.apache.olingo.commons.api.edm.provider.annotation.CsdlConstantExpression;
+import org.apache.olingo.commons.api.edm.provider.annotation.CsdlConstantExpression.ConstantExpressionType;
+
+/**
+ * The CSDL of the RESO view, from {@link ResoEntity#ALL}: namespace {@code org.reso.metadata}
+ * (RESO's), one entity type and one entity set per resource in the container {@code Default}.
+ * Lookup fields carry the {@code RESO.OData.Metadata.LookupName} annotation, named after the field.
+ * Olingo builds the {@code Edm} the parser reads and {@code $metadata} is written from.
+ */
+final class ResoEdmProvider extends CsdlAbstractEdmProvider {
+  static final String NAMESPACE = "org.reso.metadata";
+  static final FullQualifiedName CONTAINER = new FullQualifiedName(NAMESPACE, "Default");
+  private static final String LOOKUP_NAME = "RESO.OData.Metadata.LookupName";
+
+  @Override
+  public CsdlEntityType getEntityType(FullQualifiedName name) {
+    if (!NAMESPACE.equals(name.getNamespace())) {
+      return null;
+    }
+    return ResoEntity.named(name.getName()).map(ResoEdmProvider::entityType).orElse(null);
+  }
+
+  @Override
+  public CsdlEntitySet getEntitySet(FullQualifiedName container, String name) {
+    if (!CONTAINER.equals(container)) {
+      return null;
+    }
+    return ResoEntity.named(name).map(ResoEdmProvider::entitySet).orElse(null);
+  }
+
+  @Override
+  public CsdlEntityContainer getEntityContainer() {
+    return new CsdlEntityContainer()
+        .setName(CONTAINER.getName())
+        .setEntitySets(ResoEntity.ALL.stream().map(ResoEdmProvider::entitySet).toList());
+  }
+
+  @Override
+  public CsdlEntityContainerInfo getEntityContainerInfo(FullQualifiedName name) {
+    return name == null || name.equals(CONTAINER)
+        ? new CsdlEntityContainerInfo().setContainerName(CONTAINER)
+        : null;
+  }
+
+  @Override
+  public List<CsdlSchema> getSchemas() {
+    return List.of(
+        new CsdlSchema()
+            .setNamespace(NAMESPACE)
+            .setEntityTypes(ResoEntity.ALL.stream().map(ResoEdmProvider::entityType).toList())
+            .setEntityContainer(getEntityContainer()));
+  }
+
+  private static CsdlEntitySet entitySet(ResoEntity entity) {
+    return new CsdlEntitySet()
+        .setName(entity.name())
+        .setType(new FullQualifiedName(NAMESPACE, entity.name()));
+  }
+
+  private static CsdlEntityType entityType(ResoEntity entity) {
+    List<CsdlProperty> properties = new ArrayList<>();
+    properties.add(
+        new CsdlProperty()
+            .setName(entity.keyName())
+            .setType(EdmPrimitiveTypeKind.String.getFullQualifiedName())
+            .setNullable(false));
+    for (ResoField field : entity.fields().values()) {
+      properties.add(property(field));
+    }
+    return new CsdlEntityType()
+        .setName(entity.name())
+        .setKey(List.of(new CsdlPropertyRef().setName(entity.keyName())))
+        .setProperties(properties);
+  }
+
+  private static CsdlProperty property(ResoField field) {
+    CsdlProperty property =
+        new CsdlProperty()
+            .setName(field.reso())
+            .setType(edmType(field.type()).getFullQualifiedName())
+            .setCollection(field.type() == ResoType.LOOKUP_MULTI);
+    if (field.type() == ResoType.DECIMAL) {
+      // Wide enough for prices and coordinates alike (Scale absent would mean 0).
+      property.setPrecision(18).setScale(8);
+    }
+    if (field.type() == ResoType.TIMESTAMP) {
+      property.setPrecision(27);
+    }
+    if (field.type() == ResoType.LOOKUP || field.type() == ResoType.LOOKUP_MULTI) {
+      property.setAnnotations(
+          List.of(
+              new CsdlAnnotation()
+                  .setTerm(LOOKUP_NAME)
+                  .setExpression(
+                      new CsdlConstantExpression(ConstantExpressionType.String, field.reso()))));
+    }
+    return property;
+  }
+
+  /** The Edm type of a Data Dictionary type (a list's item type). */
+  static EdmPrimitiveTypeKind edmType(ResoType type) {
+    return switch (type) {
+      case STRING, LOOKUP, LOOKUP_MULTI -> EdmPrimitiveTypeKind.String;
+      case INTEGER -> EdmPrimitiveTypeKind.Int64;
+      case DECIMAL -> EdmPrimitiveTypeKind.Decimal;
+      case DAY -> EdmPrimitiveTypeKind.Date;
+      case TIMESTAMP -> EdmPrimitiveTypeKind.DateTimeOffset;
+      case BOOLEAN -> EdmPrimitiveTypeKind.Boolean;
+      case EXPANSION -> throw new IllegalArgumentException("not a property type: " + type);
+    };
+  }
+}

@@ -1,0 +1,155 @@
+package io.keybox.server.reso;
+
+import io.keybox.schema.field.DoubleValueField;
+import io.keybox.schema.field.LongValueField;
+import io.keybox.schema.field.SearchField;
+import io.keybox.schema.reso.ResoField;
+import io.keybox.server.error.InvalidRequestException;
+import io.keybox.server.error.NotSupportedException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.olingo.server.api.uri.UriInfo;
+import org.apache.olingo.server.api.uri.UriResource;
+import org.apache.olingo.server.api.uri.UriResourceProperty;
+import org.apache.olingo.server.api.uri.queryoption.OrderByItem;
+import org.apache.olingo.server.api.uri.queryoption.SelectItem;
+import org.apache.olingo.server.api.uri.queryoption.expression.Member;
+
+/**
+ * The query options of one read, checked: the filter as a Lucene query, the order (ending with the
+ * key, so pages never repeat or skip a record), the selected fields, {@code $top}, {@code $skip},
+ * {@code $count}, the {@code $skiptoken} and the page size. Options the view does not implement
+ * ({@code $expand}, {@code $search}, {@code $apply}) are a 501 naming them.
+ */
+record ResoOptions(
+    Query filter,
+    Sort sort,
+    List<ResoField> select,
+    boolean selected,
+    OptionalInt top,
+    int skip,
+    boolean count,
+    Optional<String> skipToken,
+    int pageSize) {
+
+  static ResoOptions of(UriInfo uri, ResoEntity entity, ResoRequest request, int maxSkip) {
+    if (uri.getExpandOption() != null) {
+      throw new NotSupportedException("$expand is not supported");
+    }
+    if (uri.getSearchOption() != null) {
+      throw new NotSupportedException("$search is not supported");
+    }
+    if (uri.getApplyOption() != null) {
+      throw new NotSupportedException("$apply is not supported");
+    }
+    if (uri.getFormatOption() != null
+        && !uri.getFormatOption()
+            .getFormat()
+            .toLowerCase(java.util.Locale.ROOT)
+            .startsWith("application/json")
+        && !uri.getFormatOption().getFormat().equalsIgnoreCase("json")) {
+      throw new InvalidRequestException(
+          "$format: only json is served (got: " + uri.getFormatOption().getFormat() + ")");
+    }
+    Query filter =
+        uri.getFilterOption() == null
+            ? new MatchAllDocsQuery()
+            : FilterVisitor.query(entity, uri.getFilterOption().getExpression());
+    int skip = uri.getSkipOption() == null ? 0 : uri.getSkipOption().getValue();
+    ResoReader.checkSkip(skip, maxSkip);
+    OptionalInt top =
+        uri.getTopOption() == null
+            ? OptionalInt.empty()
+            : OptionalInt.of(uri.getTopOption().getValue());
+    int pageSize =
+        Math.min(
+            request.maxPageSize().orElse(ResoService.DEFAULT_PAGE_SIZE), ResoService.MAX_PAGE_SIZE);
+    if (pageSize < 1) {
+      throw new InvalidRequestException(
+          "Prefer: odata.maxpagesize must be at least 1 (got: " + pageSize + ")");
+    }
+    List<ResoField> select = new ArrayList<>(entity.fields().values());
+    boolean selected = false;
+    if (uri.getSelectOption() != null) {
+      Set<String> names = new LinkedHashSet<>();
+      for (SelectItem item : uri.getSelectOption().getSelectItems()) {
+        if (item.isStar()) {
+          names.addAll(entity.fields().keySet());
+        } else {
+          names.add(propertyName(item.getResourcePath().getUriResourceParts(), "$select"));
+        }
+      }
+      select = names.stream().map(entity.fields()::get).filter(f -> f != null).toList();
+      selected = true;
+    }
+    return new ResoOptions(
+        filter,
+        sort(uri, entity),
+        select,
+        selected,
+        top,
+        skip,
+        uri.getCountOption() != null && uri.getCountOption().getValue(),
+        Optional.ofNullable(uri.getSkipTokenOption()).map(t -> t.getValue()),
+        pageSize);
+  }
+
+  /** The selected names for {@code @odata.context}: the key, then the fields. */
+  String selectList(ResoEntity entity) {
+    return entity.keyName()
+        + select.stream().map(f -> "," + f.reso()).collect(Collectors.joining());
+  }
+
+  private static Sort sort(UriInfo uri, ResoEntity entity) {
+    List<SortField> fields = new ArrayList<>();
+    boolean hasKey = false;
+    if (uri.getOrderByOption() != null) {
+      for (OrderByItem item : uri.getOrderByOption().getOrders()) {
+        if (!(item.getExpression() instanceof Member member)) {
+          throw new NotSupportedException("$orderby: only properties can be ordered by");
+        }
+        String name = propertyName(member.getResourcePath().getUriResourceParts(), "$orderby");
+        if (name.equals(entity.keyName())) {
+          fields.add(entity.records().keySort(item.isDescending()));
+          hasKey = true;
+          break; // the key is unique: nothing after it changes the order
+        }
+        fields.add(sortField(entity, name, item.isDescending()));
+      }
+    }
+    if (!hasKey) {
+      fields.add(entity.records().keySort(false));
+    }
+    return new Sort(fields.toArray(SortField[]::new));
+  }
+
+  private static SortField sortField(ResoEntity entity, String name, boolean descending) {
+    SearchField index =
+        entity
+            .field(name)
+            .flatMap(ResoField::index)
+            .orElseThrow(
+                () -> new InvalidRequestException("$orderby: " + name + " is not sortable"));
+    return switch (index) {
+      case LongValueField longs -> longs.sort(descending);
+      case DoubleValueField doubles -> doubles.sort(descending);
+      default -> throw new InvalidRequestException("$orderby: " + name + " is not sortable");
+    };
+  }
+
+  private static String propertyName(List<UriResource> parts, String option) {
+    if (parts.size() == 1 && parts.get(0) instanceof UriResourceProperty property) {
+      return property.getProperty().getName();
+    }
+    throw new NotSupportedException(option + ": only properties of the resource are supported");
+  }
+}

@@ -1,0 +1,25 @@
+package io.keybox.server.reso;
+
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * One request to a vendor's RESO service root, as values.
+ *
+ * @param vendor the vendor of the service root (already granted to the caller)
+ * @param serviceRoot the absolute URL of the service root without its trailing slash, for {@code
+ *     @odata.context} and {@code @odata.nextLink}
+ * @param path the path below the service root, e.g. {@code Property} or {@code Property('101')};
+ *     empty for the service document
+ * @param rawQuery the query string exactly as sent (still percent-encoded), or empty
+ * @param maxPageSize the {@code odata.maxpagesize} preference, if the client sent one
+ */
+public record ResoRequest(
+    String vendor, String serviceRoot, String path, String rawQuery, OptionalInt maxPageSize) {
+  public ResoRequest {
+    Objects.requireNonNull(vendor, "vendor");
+    Objects.requireNonNull(serviceRoot, "serviceRoot");
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(rawQuery, "rawQuery");
+  }
+}

@@ -1,0 +1,68 @@
+package io.keybox.server.reso;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoVocabulary;
+import java.io.IOException;
+
+/**
+ * Writes a Keybox record's value under its RESO name: the inverse of the row's conversion (a joined
+ * list split at ", ", a timestamp's UTC day for a date, the vocabularies for StandardStatus and
+ * PropertyType), typed as the Data Dictionary declares it. A missing value is written as null.
+ */
+final class ResoValues {
+  private ResoValues() {}
+
+  /** Writes {@code field}'s value in {@code record} as the value of the current JSON member. */
+  static void write(JsonGenerator out, ResoField field, JsonNode record) throws IOException {
+    JsonNode value = at(record, field.listingPath());
+    if (value == null || value.isNull() || value.isMissingNode()) {
+      if (field.type() == io.keybox.schema.reso.ResoType.LOOKUP_MULTI) {
+        out.writeStartArray();
+        out.writeEndArray();
+      } else {
+        out.writeNull();
+      }
+      return;
+    }
+    switch (field.type()) {
+      case LOOKUP_MULTI -> {
+        out.writeStartArray();
+        for (String item : value.asText().split(",")) {
+          if (!item.isBlank()) {
+            out.writeString(item.strip());
+          }
+        }
+        out.writeEndArray();
+      }
+      case INTEGER -> out.writeNumber(value.asLong());
+      case DECIMAL -> out.writeNumber(value.decimalValue());
+      case BOOLEAN -> out.writeBoolean(value.asBoolean());
+      case DAY ->
+          out.writeString(
+              value.asText().length() >= 10 ? value.asText().substring(0, 10) : value.asText());
+      default -> out.writeString(text(field, value.asText()));
+    }
+  }
+
+  private static String text(ResoField field, String value) {
+    return switch (field.reso()) {
+      case "StandardStatus" -> ResoVocabulary.standardStatusOf(value);
+      case "PropertyType" -> ResoVocabulary.propertyTypeOf(value).orElse(value);
+      default -> value;
+    };
+  }
+
+  /** The node at the dotted {@code path}, or null. */
+  static JsonNode at(JsonNode record, String path) {
+    JsonNode node = record;
+    for (String step : path.split("\\.")) {
+      node = node.get(step);
+      if (node == null) {
+        return null;
+      }
+    }
+    return node;
+  }
+}
