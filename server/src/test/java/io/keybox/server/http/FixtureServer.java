@@ -6,8 +6,15 @@ import io.keybox.generator.FeedGenerator;
 import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.FeedDumps;
+import io.keybox.indexer.build.PhotoCommit;
+import io.keybox.indexer.build.PhotoMirrorRun;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
+import io.keybox.indexer.feed.FeedFormat;
+import io.keybox.indexer.media.ListingPhotos;
+import io.keybox.indexer.media.MediaFiles;
+import io.keybox.indexer.media.MediaMirror;
+import io.keybox.indexer.progress.Progress;
 import io.keybox.server.alerts.Alerts;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
@@ -17,6 +24,8 @@ import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.replica.ReplicaStatus;
+import io.keybox.state.StateStore;
+import io.keybox.state.media.MediaCatalog;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -28,6 +37,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -329,14 +339,46 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
    */
   static BuildReport indexDemo(Path feed, Path dataDir) throws IOException {
     new FeedGenerator(new GeneratorConfig(5000, 42, "houston")).writeDirectory(feed);
-    return new VendorIndexBuilder(JSON, Clock.systemUTC(), 4)
-        .rebuild(
-            new VendorLayout(dataDir, "houston"),
-            new FeedDumps(
-                feed.resolve(FeedGenerator.LISTINGS_FILE),
-                Optional.of(feed.resolve(FeedGenerator.OPEN_HOUSES_FILE)),
-                Optional.of(feed.resolve(FeedGenerator.AGENTS_FILE))),
-            false);
+    VendorLayout layout = new VendorLayout(dataDir, "houston");
+    Clock clock = Clock.systemUTC();
+    // As keybox demo does it: the listings, then their pictures mirrored and published, so the
+    // served listings name /media URLs that load.
+    try (StateStore state = StateStore.open(dataDir)) {
+      MediaCatalog catalog = new MediaCatalog(state, "houston", clock);
+      BuildReport report =
+          new VendorIndexBuilder(JSON, clock, 4, Progress.off(), ListingPhotos.mirror(catalog))
+              .rebuild(
+                  layout,
+                  new FeedDumps(
+                      feed.resolve(FeedGenerator.LISTINGS_FILE),
+                      Optional.of(feed.resolve(FeedGenerator.OPEN_HOUSES_FILE)),
+                      Optional.of(feed.resolve(FeedGenerator.AGENTS_FILE))),
+                  FeedFormat.NATIVE,
+                  false);
+      MediaMirror mirror =
+          new MediaMirror(
+              catalog,
+              new MediaFiles(layout.mediaDir()),
+              java.net.http.HttpClient.newHttpClient(),
+              MediaMirror.FreshUrls.NONE,
+              new MediaMirror.Settings(1000, 4, 25L << 20, java.util.Map.of()),
+              clock,
+              Thread::sleep);
+      new PhotoMirrorRun(
+              layout,
+              catalog,
+              mirror,
+              new PhotoCommit(JSON, clock),
+              clock,
+              Duration.ofHours(1),
+              Duration.ofDays(7),
+              Thread::sleep)
+          .run(Progress.off());
+      return report;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("mirroring the demo's photos");
+    }
   }
 
   private static Optional<Path> existing(Path file) {
