@@ -153,8 +153,8 @@ public record ServerOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
     Objects.requireNonNull(admin, "admin");
     Objects.requireNonNull(replica, "replica");
-    Objects.requireNonNull(photos, "photos",
-    Objects.requireNonNull(alerts, "alerts",
+    Objects.requireNonNull(photos, "photos");
+    Objects.requireNonNull(alerts, "alerts");
     Objects.requireNonNull(tokenKey, "tokenKey");
     if (responseCacheBytes < 0) {
       throw new IllegalArgumentException(
