@@ -28,10 +28,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.threeten.extra.MutableClock;
 
 /**
  * A real server with alerts on over a vendor {@value #VENDOR} indexed by the real indexer, whose
@@ -46,7 +48,7 @@ final class AlertsFixture implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   final Path dataDir;
-  final MutableClock clock = new MutableClock(START);
+  final MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
   private final Alerts.Settings settings;
   private final Authenticator authenticator;
   private final HttpClient client = HttpClient.newHttpClient();
