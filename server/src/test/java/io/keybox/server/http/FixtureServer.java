@@ -446,11 +446,25 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
 
   /** The mlsIds of a JSON array of listings, in order. */
   static List<Long> mlsIds(HttpResponse<String> response) throws IOException {
-    List<Long> ids = new ArrayList<>();
-    for (JsonNode listing : json(response)) {
-      ids.add(listing.get("mlsId").asLong());
+    return numbers(response, "mlsId");
+  }
+
+  /** The number {@code field} of each record of a JSON array, in order. */
+  static List<Long> numbers(HttpResponse<String> response, String field) throws IOException {
+    List<Long> numbers = new ArrayList<>();
+    for (JsonNode record : json(response)) {
+      numbers.add(record.get(field).asLong());
     }
-    return ids;
+    return numbers;
+  }
+
+  /** The text {@code field} of each record of a JSON array, in order. */
+  static List<String> texts(HttpResponse<String> response, String field) throws IOException {
+    List<String> texts = new ArrayList<>();
+    for (JsonNode record : json(response)) {
+      texts.add(record.get(field).asText());
+    }
+    return texts;
   }
 
   @Override
