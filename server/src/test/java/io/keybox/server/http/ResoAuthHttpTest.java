@@ -93,6 +93,11 @@ class ResoAuthHttpTest {
     return server.send(request, null, null).statusCode();
   }
 
+  /** The status of GET {@code path} with a token issued to {@code key}'s HTTP Basic credentials. */
+  private static int statusWithTokenOf(String key, String path) throws Exception {
+    return statusWith("Bearer " + token("grant_type=client_credentials", key), path);
+  }
+
   @Test
   void credentialsInTheFormGiveAToken() throws Exception {
     String token =
@@ -102,8 +107,7 @@ class ResoAuthHttpTest {
 
   @Test
   void credentialsAsBasicGiveAToken() throws Exception {
-    String token = token("grant_type=client_credentials", "tester");
-    assertEquals(200, statusWith("Bearer " + token, "/reso/fixture/$metadata"));
+    assertEquals(200, statusWithTokenOf("tester", "/reso/fixture/$metadata"));
   }
 
   @Test
@@ -136,13 +140,11 @@ class ResoAuthHttpTest {
 
   @Test
   void aTokenWithoutTheVendorIs403() throws Exception {
-    String token = token("grant_type=client_credentials", "other");
-    assertEquals(403, statusWith("Bearer " + token, "/reso/fixture/Property"));
+    assertEquals(403, statusWithTokenOf("other", "/reso/fixture/Property"));
   }
 
   @Test
   void bearerTokensAreForTheResoApiOnly() throws Exception {
-    String token = token("grant_type=client_credentials", "tester");
-    assertEquals(401, statusWith("Bearer " + token, "/properties"));
+    assertEquals(401, statusWithTokenOf("tester", "/properties"));
   }
 }
