@@ -14,12 +14,8 @@ import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.http.KeyboxServer;
-import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
-import io.keybox.server.replica.ReplicaStatus;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -86,19 +82,8 @@ final class AlertsFixture implements AutoCloseable {
     indexes = new VendorIndexes(dataDir, 60_000);
     indexes.start();
     server =
-        KeyboxServer.start(
-            ServerConfig.loopback(0),
-            Optional.empty(),
-            indexes,
-            authenticator,
-            new PrintStream(OutputStream.nullOutputStream()),
-            ReplicaStatus.Source.NONE,
-            registry -> {
-              alerts =
-                  Alerts.start(
-                      dataDir, indexes, authenticator::accounts, settings, registry, clock);
-              return Optional.of(alerts.service());
-            });
+        AlertsServers.start(
+            dataDir, indexes, authenticator, settings, clock, started -> alerts = started);
     alerts.matchNow(VENDOR); // the baseline of a first start; a no-op after a restart
   }
 

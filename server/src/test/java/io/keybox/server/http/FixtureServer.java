@@ -9,6 +9,7 @@ import io.keybox.indexer.build.FeedDumps;
 import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.indexer.build.VendorLayout;
 import io.keybox.server.alerts.Alerts;
+import io.keybox.server.alerts.AlertsServers;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Addon;
@@ -269,24 +270,13 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
     try {
       indexes.start();
       this.server =
-          KeyboxServer.start(
-              ServerConfig.loopback(0),
-              Optional.empty(),
+          AlertsServers.start(
+              dataDir,
               indexes,
               authenticator,
-              new PrintStream(OutputStream.nullOutputStream()),
-              ReplicaStatus.Source.NONE,
-              registry -> {
-                alerts =
-                    Alerts.start(
-                        dataDir,
-                        indexes,
-                        authenticator::accounts,
-                        new Alerts.Settings(true, 100, 2),
-                        registry,
-                        Clock.systemUTC());
-                return Optional.of(alerts.service());
-              });
+              new Alerts.Settings(true, 100, 2),
+              Clock.systemUTC(),
+              started -> alerts = started);
     } catch (IOException | RuntimeException e) {
       if (alerts != null) {
         alerts.close();
