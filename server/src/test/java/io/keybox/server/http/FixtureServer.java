@@ -14,6 +14,8 @@ import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Addon;
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.KeysFileException;
+import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
@@ -29,6 +31,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -76,6 +79,7 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   private VendorIndexes indexes;
   private KeyboxServer server;
   private Alerts alerts;
+  private KeysFileWatcher keysWatcher;
   private final HttpClient client = HttpClient.newHttpClient();
   private final Setup setup;
   private Path dataDir;
@@ -201,6 +205,26 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   FixtureServer(Path dataDir, Authenticator authenticator, ServerConfig config, PrintStream log)
       throws IOException {
     this(dataDir, authenticator, config, log, Optional.empty());
+  }
+
+  /**
+   * A loopback server on {@code dataDir} whose {@code authenticator} reads the keys file {@code
+   * keys} and reads it again when it changes (looked at every 50 ms), logging requests to {@code
+   * log}; closing the server stops the watching.
+   */
+  static FixtureServer readingKeys(
+      Path dataDir, Path keys, Authenticator authenticator, PrintStream log)
+      throws IOException, KeysFileException {
+    KeysFileWatcher watcher = KeysFileWatcher.start(keys, authenticator, Duration.ofMillis(50));
+    try {
+      FixtureServer server =
+          new FixtureServer(dataDir, authenticator, ServerConfig.loopback(0), log);
+      server.keysWatcher = watcher;
+      return server;
+    } catch (IOException | RuntimeException e) {
+      watcher.close();
+      throw e;
+    }
   }
 
   private FixtureServer(
@@ -464,5 +488,8 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
       alerts.close();
     }
     indexes.close();
+    if (keysWatcher != null) {
+      keysWatcher.close();
+    }
   }
 }
