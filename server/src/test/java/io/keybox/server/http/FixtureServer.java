@@ -365,6 +365,17 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
     return send(HttpRequest.newBuilder(uri(pathAndQuery)).GET(), user, secret);
   }
 
+  /** A CORS preflight of GET {@code path} from {@code origin}, which carries no credentials. */
+  HttpResponse<String> preflight(String path, String origin) throws Exception {
+    return send(
+        HttpRequest.newBuilder(uri(path))
+            .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+            .header("Origin", origin)
+            .header("Access-Control-Request-Method", "GET"),
+        null,
+        null);
+  }
+
   HttpResponse<String> send(HttpRequest.Builder request, String user, String secret)
       throws Exception {
     if (user != null) {
