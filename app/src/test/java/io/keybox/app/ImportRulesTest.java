@@ -288,7 +288,10 @@ class ImportRulesTest {
             .should()
             .dependOnClassesThat()
             .resideInAPackage("io.keybox.state.alerts..")
-            .because("saved searches and the outbox are the alerts package's to use"),
+            .because("saved searches and the outbox are the alerts package's to use"));
+  }
+
+  @Test
   void onlyTheResoPackageImportsOlingo() {
     check(
         noClasses()
