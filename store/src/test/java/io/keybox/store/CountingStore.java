@@ -2,13 +2,11 @@ package io.keybox.store;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A {@link Store} that counts the calls the tests care about and can fail downloads after N. */
-class CountingStore implements Store {
-  private final Store delegate;
+class CountingStore extends ForwardingStore {
   private final int failAfterDownloads;
   final AtomicInteger downloads = new AtomicInteger();
   final AtomicInteger gets = new AtomicInteger();
@@ -19,44 +17,19 @@ class CountingStore implements Store {
   }
 
   CountingStore(Store delegate, int failAfterDownloads) {
-    this.delegate = delegate;
+    super(delegate);
     this.failAfterDownloads = failAfterDownloads;
-  }
-
-  @Override
-  public void put(String key, Path source) throws IOException {
-    delegate.put(key, source);
-  }
-
-  @Override
-  public void put(String key, byte[] bytes) throws IOException {
-    delegate.put(key, bytes);
-  }
-
-  @Override
-  public boolean create(String key, byte[] bytes) throws IOException {
-    return delegate.create(key, bytes);
-  }
-
-  @Override
-  public List<Listed> listWithTimes(String prefix) throws IOException {
-    return delegate.listWithTimes(prefix);
-  }
-
-  @Override
-  public boolean exists(String key) throws IOException {
-    return delegate.exists(key);
   }
 
   @Override
   public byte[] get(String key) throws IOException {
     gets.incrementAndGet();
-    return delegate.get(key);
+    return super.get(key);
   }
 
   @Override
   public Optional<Tagged> getIfNoneMatch(String key, String etag) throws IOException {
-    Optional<Tagged> read = delegate.getIfNoneMatch(key, etag);
+    Optional<Tagged> read = super.getIfNoneMatch(key, etag);
     if (read.isEmpty()) {
       notModified.incrementAndGet();
     }
@@ -68,32 +41,7 @@ class CountingStore implements Store {
     if (downloads.get() >= failAfterDownloads) {
       throw new IOException("connection reset (simulated) reading " + key);
     }
-    delegate.download(key, target);
+    super.download(key, target);
     downloads.incrementAndGet();
-  }
-
-  @Override
-  public List<String> list(String prefix) throws IOException {
-    return delegate.list(prefix);
-  }
-
-  @Override
-  public List<String> folders(String prefix) throws IOException {
-    return delegate.folders(prefix);
-  }
-
-  @Override
-  public void delete(String key) throws IOException {
-    delegate.delete(key);
-  }
-
-  @Override
-  public String describe(String key) {
-    return delegate.describe(key);
-  }
-
-  @Override
-  public void close() throws IOException {
-    delegate.close();
   }
 }

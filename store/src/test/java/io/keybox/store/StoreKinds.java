@@ -12,9 +12,6 @@ import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -36,26 +33,10 @@ final class StoreKinds implements BeforeAllCallback, AfterAllCallback {
   /** Starts S3Proxy on a free loopback port. */
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    // The SDK's default chains read these: StoreUrl never takes credentials as arguments.
-    System.setProperty("aws.accessKeyId", "keybox-test");
-    System.setProperty("aws.secretAccessKey", "keybox-test-secret");
-    System.setProperty("aws.region", "us-east-1");
-    proxy =
-        S3Proxy.builder()
-            .blobStore(new TransientNio2BlobStore())
-            .endpoint(URI.create("http://127.0.0.1:0"))
-            .build();
-    proxy.start();
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (!proxy.getState().equals("STARTED")) {
-      if (System.nanoTime() > deadline) {
-        proxy.stop();
-        throw new IllegalStateException("S3Proxy did not start in 10 s: " + proxy.getState());
-      }
-      Thread.sleep(5);
-    }
+    LoopbackS3.useTestCredentials();
+    proxy = LoopbackS3.start(new TransientNio2BlobStore(), 0);
     endpoint = URI.create("http://127.0.0.1:" + proxy.getPort());
-    admin = client(endpoint);
+    admin = LoopbackS3.client(endpoint);
   }
 
   /** S3Proxy's endpoint. */
@@ -90,19 +71,7 @@ final class StoreKinds implements BeforeAllCallback, AfterAllCallback {
    */
   S3Store openS3(long partSize) {
     String bucket = newBucket();
-    return new S3Store(client(endpoint), bucket, "published", partSize);
-  }
-
-  /** A client of S3Proxy at {@code endpoint}. */
-  private static S3Client client(URI endpoint) {
-    return S3Client.builder()
-        .endpointOverride(endpoint)
-        .forcePathStyle(true)
-        .region(Region.US_EAST_1)
-        .credentialsProvider(
-            StaticCredentialsProvider.create(
-                AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
-        .build();
+    return new S3Store(LoopbackS3.client(endpoint), bucket, "published", partSize);
   }
 
   /** The entity tag of {@code key} in {@code bucket}'s {@code published/} prefix. */

@@ -21,10 +21,8 @@ import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,6 +38,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.threeten.extra.MutableClock;
 
 /**
  * {@link MediaMirror} against a photo server on loopback serving real files: a JPEG, a CMYK JPEG, a
@@ -60,24 +59,7 @@ final class MediaMirrorTest {
   private MediaCatalog catalog;
   private MediaFiles mediaFiles;
   private final List<Duration> pauses = new ArrayList<>();
-  private Instant now = T0;
-  private final Clock clock =
-      new Clock() {
-        @Override
-        public Instant instant() {
-          return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-          return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-          return this;
-        }
-      };
+  private final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
 
   @BeforeEach
   void setUp() throws IOException {
@@ -166,7 +148,7 @@ final class MediaMirrorTest {
         clock,
         d -> {
           pauses.add(d);
-          now = now.plus(d);
+          clock.add(d);
         });
   }
 
@@ -258,7 +240,7 @@ final class MediaMirrorTest {
             MediaMirror.FreshUrls.NONE,
             new MediaMirror.Settings(1000, 1, 5_000_000, Map.of()),
             clock,
-            d -> now = now.plus(d))
+            clock::add)
         .run(() -> false);
 
     assertEquals(List.of("/garden.png", "/front.jpg", "/front.jpg", "/cmyk.jpg"), requests);
@@ -299,7 +281,7 @@ final class MediaMirrorTest {
     MediaMirror.Report busy = mirror(MediaMirror.FreshUrls.NONE).run(() -> false);
     assertEquals(1, busy.later());
     assertEquals(List.of(), catalog.next(10), "not due before its Retry-After");
-    now = now.plusSeconds(7);
+    clock.add(Duration.ofSeconds(7));
     assertEquals(1, mirror(MediaMirror.FreshUrls.NONE).run(() -> false).mirrored());
     assertEquals(List.of("/busy.jpg", "/busy.jpg"), requests.subList(3, 5));
   }

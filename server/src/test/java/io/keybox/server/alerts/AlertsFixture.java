@@ -14,12 +14,8 @@ import io.keybox.server.auth.Authenticator;
 import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.http.KeyboxServer;
-import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
-import io.keybox.server.replica.ReplicaStatus;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -28,10 +24,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.threeten.extra.MutableClock;
 
 /**
  * A real server with alerts on over a vendor {@value #VENDOR} indexed by the real indexer, whose
@@ -46,7 +44,7 @@ final class AlertsFixture implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   final Path dataDir;
-  final MutableClock clock = new MutableClock(START);
+  final MutableClock clock = MutableClock.of(START, ZoneOffset.UTC);
   private final Alerts.Settings settings;
   private final Authenticator authenticator;
   private final HttpClient client = HttpClient.newHttpClient();
@@ -84,19 +82,8 @@ final class AlertsFixture implements AutoCloseable {
     indexes = new VendorIndexes(dataDir, 60_000);
     indexes.start();
     server =
-        KeyboxServer.start(
-            ServerConfig.loopback(0),
-            Optional.empty(),
-            indexes,
-            authenticator,
-            new PrintStream(OutputStream.nullOutputStream()),
-            ReplicaStatus.Source.NONE,
-            registry -> {
-              alerts =
-                  Alerts.start(
-                      dataDir, indexes, authenticator::accounts, settings, registry, clock);
-              return Optional.of(alerts.service());
-            });
+        AlertsServers.start(
+            dataDir, indexes, authenticator, settings, clock, started -> alerts = started);
     alerts.matchNow(VENDOR); // the baseline of a first start; a no-op after a restart
   }
 

@@ -30,14 +30,6 @@ class AgentsHttpTest {
     return server.get(pathAndQuery, AGENCY, SECRET);
   }
 
-  private static List<String> ids(HttpResponse<String> response) throws Exception {
-    List<String> ids = new ArrayList<>();
-    for (JsonNode agent : json(response)) {
-      ids.add(agent.get("id").asText());
-    }
-    return ids;
-  }
-
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
@@ -71,7 +63,7 @@ class AgentsHttpTest {
         expected == null
             ? List.of()
             : Arrays.stream(expected.split(" ")).filter(s -> !s.isBlank()).toList();
-    assertEquals(want, ids(response));
+    assertEquals(want, FixtureServer.texts(response, "id"));
   }
 
   @Test

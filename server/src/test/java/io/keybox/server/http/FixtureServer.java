@@ -16,10 +16,13 @@ import io.keybox.indexer.media.MediaFiles;
 import io.keybox.indexer.media.MediaMirror;
 import io.keybox.indexer.progress.Progress;
 import io.keybox.server.alerts.Alerts;
+import io.keybox.server.alerts.AlertsServers;
 import io.keybox.server.auth.Account;
 import io.keybox.server.auth.Accounts;
 import io.keybox.server.auth.Addon;
 import io.keybox.server.auth.Authenticator;
+import io.keybox.server.auth.KeysFileException;
+import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
@@ -85,6 +88,7 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   private VendorIndexes indexes;
   private KeyboxServer server;
   private Alerts alerts;
+  private KeysFileWatcher keysWatcher;
   private final HttpClient client = HttpClient.newHttpClient();
   private final Setup setup;
   private Path dataDir;
@@ -212,6 +216,26 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
     this(dataDir, authenticator, config, log, Optional.empty());
   }
 
+  /**
+   * A loopback server on {@code dataDir} whose {@code authenticator} reads the keys file {@code
+   * keys} and reads it again when it changes (looked at every 50 ms), logging requests to {@code
+   * log}; closing the server stops the watching.
+   */
+  static FixtureServer readingKeys(
+      Path dataDir, Path keys, Authenticator authenticator, PrintStream log)
+      throws IOException, KeysFileException {
+    KeysFileWatcher watcher = KeysFileWatcher.start(keys, authenticator, Duration.ofMillis(50));
+    try {
+      FixtureServer server =
+          new FixtureServer(dataDir, authenticator, ServerConfig.loopback(0), log);
+      server.keysWatcher = watcher;
+      return server;
+    } catch (IOException | RuntimeException e) {
+      watcher.close();
+      throw e;
+    }
+  }
+
   private FixtureServer(
       Path dataDir,
       Authenticator authenticator,
@@ -279,24 +303,13 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
     try {
       indexes.start();
       this.server =
-          KeyboxServer.start(
-              ServerConfig.loopback(0),
-              Optional.empty(),
+          AlertsServers.start(
+              dataDir,
               indexes,
               authenticator,
-              new PrintStream(OutputStream.nullOutputStream()),
-              ReplicaStatus.Source.NONE,
-              registry -> {
-                alerts =
-                    Alerts.start(
-                        dataDir,
-                        indexes,
-                        authenticator::accounts,
-                        new Alerts.Settings(true, 100, 2),
-                        registry,
-                        Clock.systemUTC());
-                return Optional.of(alerts.service());
-              });
+              new Alerts.Settings(true, 100, 2),
+              Clock.systemUTC(),
+              started -> alerts = started);
     } catch (IOException | RuntimeException e) {
       if (alerts != null) {
         alerts.close();
@@ -391,6 +404,17 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
 
   HttpResponse<String> get(String pathAndQuery, String user, String secret) throws Exception {
     return send(HttpRequest.newBuilder(uri(pathAndQuery)).GET(), user, secret);
+  }
+
+  /** A CORS preflight of GET {@code path} from {@code origin}, which carries no credentials. */
+  HttpResponse<String> preflight(String path, String origin) throws Exception {
+    return send(
+        HttpRequest.newBuilder(uri(path))
+            .method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+            .header("Origin", origin)
+            .header("Access-Control-Request-Method", "GET"),
+        null,
+        null);
   }
 
   HttpResponse<String> send(HttpRequest.Builder request, String user, String secret)
@@ -488,11 +512,25 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
 
   /** The mlsIds of a JSON array of listings, in order. */
   static List<Long> mlsIds(HttpResponse<String> response) throws IOException {
-    List<Long> ids = new ArrayList<>();
-    for (JsonNode listing : json(response)) {
-      ids.add(listing.get("mlsId").asLong());
+    return numbers(response, "mlsId");
+  }
+
+  /** The number {@code field} of each record of a JSON array, in order. */
+  static List<Long> numbers(HttpResponse<String> response, String field) throws IOException {
+    List<Long> numbers = new ArrayList<>();
+    for (JsonNode record : json(response)) {
+      numbers.add(record.get(field).asLong());
     }
-    return ids;
+    return numbers;
+  }
+
+  /** The text {@code field} of each record of a JSON array, in order. */
+  static List<String> texts(HttpResponse<String> response, String field) throws IOException {
+    List<String> texts = new ArrayList<>();
+    for (JsonNode record : json(response)) {
+      texts.add(record.get(field).asText());
+    }
+    return texts;
   }
 
   @Override
@@ -502,5 +540,8 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
       alerts.close();
     }
     indexes.close();
+    if (keysWatcher != null) {
+      keysWatcher.close();
+    }
   }
 }

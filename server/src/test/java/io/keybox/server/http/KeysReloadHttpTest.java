@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.server.auth.Authenticator;
-import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.auth.SecretHash;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -12,7 +11,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,14 +55,9 @@ class KeysReloadHttpTest {
     Path keys = config.resolve("keys.json");
     write(keys, entry("old", "old-secret", "fixture", ""));
     Authenticator authenticator = new Authenticator();
-    try (KeysFileWatcher watcher =
-            KeysFileWatcher.start(keys, authenticator, Duration.ofMillis(50));
-        FixtureServer server =
-            new FixtureServer(
-                dataDir,
-                authenticator,
-                ServerConfig.loopback(0),
-                new PrintStream(OutputStream.nullOutputStream()))) {
+    try (FixtureServer server =
+        FixtureServer.readingKeys(
+            dataDir, keys, authenticator, new PrintStream(OutputStream.nullOutputStream()))) {
       assertEquals(200, server.get("/properties", "old", "old-secret").statusCode());
       assertEquals(401, server.get("/properties", "new", "new-secret").statusCode());
 

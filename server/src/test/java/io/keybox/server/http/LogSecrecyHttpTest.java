@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.keybox.server.auth.Authenticator;
-import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.auth.SecretHash;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -12,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -74,14 +72,12 @@ class LogSecrecyHttpTest {
     int requests = 0;
     try {
       Authenticator authenticator = new Authenticator();
-      try (KeysFileWatcher watcher =
-              KeysFileWatcher.start(keys, authenticator, Duration.ofMillis(50));
-          FixtureServer server =
-              new FixtureServer(
-                  dataDir,
-                  authenticator,
-                  ServerConfig.loopback(0),
-                  new PrintStream(accessLog, true, StandardCharsets.UTF_8))) {
+      try (FixtureServer server =
+          FixtureServer.readingKeys(
+              dataDir,
+              keys,
+              authenticator,
+              new PrintStream(accessLog, true, StandardCharsets.UTF_8))) {
         for (String[] credentials :
             List.of(
                 new String[] {"demo", SECRET},

@@ -38,14 +38,6 @@ class OpenHousesHttpTest {
     return server.get(pathAndQuery, KEY, SECRET);
   }
 
-  private static List<Long> keys(HttpResponse<String> response) throws Exception {
-    List<Long> keys = new ArrayList<>();
-    for (JsonNode openHouse : json(response)) {
-      keys.add(openHouse.get("openHouseKey").asLong());
-    }
-    return keys;
-  }
-
   private static List<Long> expected(String spaceSeparated) {
     return Arrays.stream(spaceSeparated.split(" "))
         .filter(s -> !s.isBlank())
@@ -136,7 +128,9 @@ class OpenHousesHttpTest {
   void searchAnswersAsWorkedOutByHand(String pathAndQuery, String expected) throws Exception {
     HttpResponse<String> response = get(pathAndQuery);
     assertEquals(200, response.statusCode(), response.body());
-    assertEquals(expected(expected == null ? "" : expected), keys(response));
+    assertEquals(
+        expected(expected == null ? "" : expected),
+        FixtureServer.numbers(response, "openHouseKey"));
   }
 
   @Test

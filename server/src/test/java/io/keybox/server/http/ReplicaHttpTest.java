@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.server.replica.Replica;
+import io.keybox.store.ForwardingStore;
+import io.keybox.store.LoopbackS3;
 import io.keybox.store.PublishResult;
 import io.keybox.store.Publisher;
 import io.keybox.store.Store;
@@ -34,9 +36,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -60,45 +59,16 @@ class ReplicaHttpTest {
 
   @BeforeAll
   static void startStore() throws Exception {
-    // The SDK's default chains read these: nothing takes credentials as arguments.
-    System.setProperty("aws.accessKeyId", "keybox-test");
-    System.setProperty("aws.secretAccessKey", "keybox-test-secret");
-    System.setProperty("aws.region", "us-east-1");
-    proxy = startProxy(0);
+    LoopbackS3.useTestCredentials();
+    proxy = LoopbackS3.start(BLOBS, 0);
     port = proxy.getPort();
-    admin =
-        S3Client.builder()
-            .endpointOverride(endpoint())
-            .forcePathStyle(true)
-            .region(Region.US_EAST_1)
-            .credentialsProvider(
-                StaticCredentialsProvider.create(
-                    AwsBasicCredentials.create("keybox-test", "keybox-test-secret")))
-            .build();
+    admin = LoopbackS3.client(endpoint());
   }
 
   @AfterAll
   static void stopStore() throws Exception {
     admin.close();
     proxy.stop();
-  }
-
-  private static S3Proxy startProxy(int onPort) throws Exception {
-    S3Proxy started =
-        S3Proxy.builder()
-            .blobStore(BLOBS)
-            .endpoint(URI.create("http://127.0.0.1:" + onPort))
-            .build();
-    started.start();
-    long deadline = System.nanoTime() + 10_000_000_000L;
-    while (!started.getState().equals("STARTED")) {
-      if (System.nanoTime() > deadline) {
-        started.stop();
-        throw new IllegalStateException("S3Proxy did not start in 10 s: " + started.getState());
-      }
-      Thread.sleep(5);
-    }
-    return started;
   }
 
   private static URI endpoint() {
@@ -313,7 +283,7 @@ class ReplicaHttpTest {
                 .body()
                 .contains("keybox_replica_stale{vendor=\"fixture\"} 1.0"));
       } finally {
-        proxy = startProxy(port);
+        proxy = LoopbackS3.start(BLOBS, port);
       }
 
       FixtureServer.index(indexer, VENDOR, "search");
@@ -406,12 +376,11 @@ class ReplicaHttpTest {
    * A store that writes the first large index object it is given with one byte flipped (the
    * publisher uploads several at once: one is chosen, under the lock).
    */
-  private static final class CorruptingStore implements Store {
-    private final Store store;
+  private static final class CorruptingStore extends ForwardingStore {
     String damaged;
 
     CorruptingStore(Store store) {
-      this.store = store;
+      super(store);
     }
 
     @Override
@@ -422,71 +391,11 @@ class ReplicaHttpTest {
           && Files.size(source) > 100) {
         byte[] bytes = Files.readAllBytes(source);
         bytes[bytes.length / 2] ^= 0x5a;
-        store.put(key, bytes);
+        super.put(key, bytes);
         damaged = key;
       } else {
-        store.put(key, source);
+        super.put(key, source);
       }
-    }
-
-    @Override
-    public void put(String key, byte[] bytes) throws IOException {
-      store.put(key, bytes);
-    }
-
-    @Override
-    public boolean create(String key, byte[] bytes) throws IOException {
-      return store.create(key, bytes);
-    }
-
-    @Override
-    public List<Listed> listWithTimes(String prefix) throws IOException {
-      return store.listWithTimes(prefix);
-    }
-
-    @Override
-    public boolean exists(String key) throws IOException {
-      return store.exists(key);
-    }
-
-    @Override
-    public byte[] get(String key) throws IOException {
-      return store.get(key);
-    }
-
-    @Override
-    public Optional<Tagged> getIfNoneMatch(String key, String etag) throws IOException {
-      return store.getIfNoneMatch(key, etag);
-    }
-
-    @Override
-    public void download(String key, Path target) throws IOException {
-      store.download(key, target);
-    }
-
-    @Override
-    public List<String> list(String prefix) throws IOException {
-      return store.list(prefix);
-    }
-
-    @Override
-    public List<String> folders(String prefix) throws IOException {
-      return store.folders(prefix);
-    }
-
-    @Override
-    public void delete(String key) throws IOException {
-      store.delete(key);
-    }
-
-    @Override
-    public String describe(String key) {
-      return store.describe(key);
-    }
-
-    @Override
-    public void close() throws IOException {
-      store.close();
     }
   }
 

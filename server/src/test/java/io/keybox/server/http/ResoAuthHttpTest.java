@@ -14,7 +14,6 @@ import java.io.PrintStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -22,6 +21,7 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.threeten.extra.MutableClock;
 
 /**
  * POST /oauth2/token and bearer tokens on the RESO Web API: client credentials in the form or as
@@ -34,26 +34,8 @@ class ResoAuthHttpTest {
       "a signing key of more than thirty-two bytes".getBytes(StandardCharsets.UTF_8);
 
   /** The time the token service reads; a test moves it past a token's hour. */
-  private static final class MovableClock extends Clock {
-    private volatile Instant now = Instant.parse("2026-11-28T06:00:00Z");
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
-  }
-
-  private static final MovableClock CLOCK = new MovableClock();
+  private static final MutableClock CLOCK =
+      MutableClock.of(Instant.parse("2026-11-28T06:00:00Z"), ZoneOffset.UTC);
 
   @RegisterExtension
   static final FixtureServer server =
@@ -111,6 +93,11 @@ class ResoAuthHttpTest {
     return server.send(request, null, null).statusCode();
   }
 
+  /** The status of GET {@code path} with a token issued to {@code key}'s HTTP Basic credentials. */
+  private static int statusWithTokenOf(String key, String path) throws Exception {
+    return statusWith("Bearer " + token("grant_type=client_credentials", key), path);
+  }
+
   @Test
   void credentialsInTheFormGiveAToken() throws Exception {
     String token =
@@ -120,8 +107,7 @@ class ResoAuthHttpTest {
 
   @Test
   void credentialsAsBasicGiveAToken() throws Exception {
-    String token = token("grant_type=client_credentials", "tester");
-    assertEquals(200, statusWith("Bearer " + token, "/reso/fixture/$metadata"));
+    assertEquals(200, statusWithTokenOf("tester", "/reso/fixture/$metadata"));
   }
 
   @Test
@@ -143,24 +129,22 @@ class ResoAuthHttpTest {
     String tampered = token.substring(0, token.length() - 2) + (token.endsWith("A") ? "BB" : "AA");
     assertEquals(401, statusWith("Bearer " + tampered, "/reso/fixture/Property"));
     assertEquals(401, statusWith("Bearer not.a.token", "/reso/fixture/Property"));
-    Instant issued = CLOCK.now;
+    Instant issued = CLOCK.instant();
     try {
-      CLOCK.now = issued.plus(Duration.ofMinutes(61));
+      CLOCK.setInstant(issued.plus(Duration.ofMinutes(61)));
       assertEquals(401, statusWith("Bearer " + token, "/reso/fixture/Property"));
     } finally {
-      CLOCK.now = issued;
+      CLOCK.setInstant(issued);
     }
   }
 
   @Test
   void aTokenWithoutTheVendorIs403() throws Exception {
-    String token = token("grant_type=client_credentials", "other");
-    assertEquals(403, statusWith("Bearer " + token, "/reso/fixture/Property"));
+    assertEquals(403, statusWithTokenOf("other", "/reso/fixture/Property"));
   }
 
   @Test
   void bearerTokensAreForTheResoApiOnly() throws Exception {
-    String token = token("grant_type=client_credentials", "tester");
-    assertEquals(401, statusWith("Bearer " + token, "/properties"));
+    assertEquals(401, statusWithTokenOf("tester", "/properties"));
   }
 }

@@ -3,7 +3,9 @@ package io.keybox.server.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.olingo.client.api.ODataClient;
 import org.apache.olingo.client.api.communication.ODataClientErrorException;
 import org.apache.olingo.client.api.domain.ClientEntity;
@@ -64,6 +66,13 @@ class ResoResourcesHttpTest {
     return entity.getProperty(property).getPrimitiveValue().toString();
   }
 
+  /** Asserts each property named in {@code expected} has that text in {@code entity}. */
+  private static void assertTexts(Map<String, String> expected, ClientEntity entity) {
+    Map<String, String> actual = new HashMap<>();
+    expected.keySet().forEach(property -> actual.put(property, text(entity, property)));
+    assertEquals(expected, actual);
+  }
+
   @Test
   void openHousesInKeyOrderWithoutTheHiddenOne() {
     assertEquals(
@@ -81,11 +90,13 @@ class ResoResourcesHttpTest {
 
   @Test
   void oneOpenHouseNamesItsListing() {
-    ClientEntity openHouse = one("OpenHouse", "2");
-    assertEquals("OH-B", text(openHouse, "OpenHouseId"));
-    assertEquals("104", text(openHouse, "ListingKey"));
-    assertEquals("KATY-104", text(openHouse, "ListingId"));
-    assertEquals("Public", text(openHouse, "OpenHouseType"));
+    assertTexts(
+        Map.of(
+            "OpenHouseId", "OH-B",
+            "ListingKey", "104",
+            "ListingId", "KATY-104",
+            "OpenHouseType", "Public"),
+        one("OpenHouse", "2"));
   }
 
   @Test
@@ -99,11 +110,13 @@ class ResoResourcesHttpTest {
 
   @Test
   void oneMember() {
-    ClientEntity member = one("Member", "A300");
-    assertEquals("Carol", text(member, "MemberFirstName"));
-    assertEquals("Adams", text(member, "MemberLastName"));
-    assertEquals("A300", text(member, "MemberMlsId"));
-    assertEquals("Carol.Adams@Katy-Homes.example", text(member, "MemberEmail"));
+    assertTexts(
+        Map.of(
+            "MemberFirstName", "Carol",
+            "MemberLastName", "Adams",
+            "MemberMlsId", "A300",
+            "MemberEmail", "Carol.Adams@Katy-Homes.example"),
+        one("Member", "A300"));
   }
 
   @Test

@@ -91,17 +91,12 @@ public final class Outbox {
 
   /** The most recent deliveries of search {@code searchId}, newest first. */
   public List<Delivery> recent(String searchId, int offset, int limit) {
-    return Rows.all(
+    return Rows.page(
         store,
-        "SELECT "
-            + COLUMNS
-            + " FROM delivery WHERE search_id = ? ORDER BY created DESC, id DESC"
-            + " LIMIT ? OFFSET ?",
-        select -> {
-          select.setString(1, searchId);
-          select.setInt(2, limit);
-          select.setInt(3, offset);
-        },
+        "SELECT " + COLUMNS + " FROM delivery WHERE search_id = ? ORDER BY created DESC, id DESC",
+        searchId,
+        offset,
+        limit,
         Outbox::delivery);
   }
 

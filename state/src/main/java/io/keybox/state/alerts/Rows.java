@@ -41,6 +41,23 @@ final class Rows {
         });
   }
 
+  /**
+   * A page of the rows {@code sql} selects with its one value {@code owner}: {@code sql} ends in
+   * its order, this adds the page's {@code LIMIT} and {@code OFFSET}.
+   */
+  static <T> List<T> page(
+      StateStore store, String sql, String owner, int offset, int limit, Mapper<T> mapper) {
+    return all(
+        store,
+        sql + " LIMIT ? OFFSET ?",
+        select -> {
+          select.setString(1, owner);
+          select.setInt(2, limit);
+          select.setInt(3, offset);
+        },
+        mapper);
+  }
+
   /** The first row {@code sql} selects with {@code values}, if any. */
   static <T> Optional<T> first(StateStore store, String sql, Values values, Mapper<T> mapper) {
     List<T> rows = all(store, sql, values, mapper);

@@ -114,17 +114,12 @@ public final class SavedSearches {
 
   /** A page of {@code apiKey}'s searches, oldest first. */
   public List<SavedSearch> page(String apiKey, int offset, int limit) {
-    return Rows.all(
+    return Rows.page(
         store,
-        "SELECT "
-            + COLUMNS
-            + " FROM saved_search WHERE api_key = ? ORDER BY created, id"
-            + " LIMIT ? OFFSET ?",
-        select -> {
-          select.setString(1, apiKey);
-          select.setInt(2, limit);
-          select.setInt(3, offset);
-        },
+        "SELECT " + COLUMNS + " FROM saved_search WHERE api_key = ? ORDER BY created, id",
+        apiKey,
+        offset,
+        limit,
         SavedSearches::search);
   }
 

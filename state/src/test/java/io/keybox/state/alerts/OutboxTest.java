@@ -33,18 +33,7 @@ class OutboxTest {
       SavedSearches searches = new SavedSearches(store, CLOCK);
       Outbox outbox = new Outbox(store, CLOCK);
       MatchLedger ledger = new MatchLedger(store, CLOCK);
-      searches
-          .create(
-              "ss_1",
-              "alice",
-              "v",
-              "n",
-              "cities=Katy",
-              "https://x.example/h",
-              List.of("new"),
-              "whsec_AAAA",
-              10)
-          .orElseThrow();
+      createSearch(searches, "cities=Katy");
       List<NewDelivery> five =
           List.of(delivery("m1"), delivery("m2"), delivery("m3"), delivery("m4"), delivery("m5"));
       ledger.record(List.of(), five);
@@ -75,18 +64,7 @@ class OutboxTest {
     try (StateStore store = StateStore.open(dir)) {
       SavedSearches searches = new SavedSearches(store, CLOCK);
       MatchLedger ledger = new MatchLedger(store, CLOCK);
-      searches
-          .create(
-              "ss_1",
-              "alice",
-              "v",
-              "n",
-              "",
-              "https://x.example/h",
-              List.of("new"),
-              "whsec_AAAA",
-              10)
-          .orElseThrow();
+      createSearch(searches, "");
       Remembered seen = new Remembered(7, OptionalDouble.of(250_000), "Active", Set.of(3L, 1L));
       ledger.record(List.of(MatchLedger.Change.remember("ss_1", seen)), List.of());
       ledger.matched("v", 5);
@@ -100,6 +78,22 @@ class OutboxTest {
       assertEquals(OptionalLong.of(6), ledger.cursor("v"));
       assertEquals(Optional.empty(), new Outbox(store, CLOCK).find("m9"));
     }
+  }
+
+  /** Saves alice's search {@code ss_1} over vendor {@code v} (a key may hold up to 10). */
+  private static void createSearch(SavedSearches searches, String query) {
+    searches
+        .create(
+            "ss_1",
+            "alice",
+            "v",
+            "n",
+            query,
+            "https://x.example/h",
+            List.of("new"),
+            "whsec_AAAA",
+            10)
+        .orElseThrow();
   }
 
   private static NewDelivery delivery(String id) {

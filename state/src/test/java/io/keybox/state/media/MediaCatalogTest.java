@@ -4,10 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.keybox.state.StateStore;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.threeten.extra.MutableClock;
 
 /**
  * The media catalog on a real SQLite file: the order of work, what a change of URL or timestamp
@@ -29,7 +28,7 @@ final class MediaCatalogTest {
 
   @TempDir Path dir;
   private StateStore store;
-  private final MovingClock clock = new MovingClock();
+  private final MutableClock clock = MutableClock.of(T0, ZoneOffset.UTC);
   private MediaCatalog catalog;
 
   @BeforeEach
@@ -146,7 +145,7 @@ final class MediaCatalogTest {
     catalog.retryLater("L-0", "429 Too Many Requests", clock.instant().plusSeconds(30));
     catalog.failed("L-1", "404 Not Found");
     assertEquals(List.of(), catalog.next(10));
-    clock.advance(Duration.ofSeconds(30));
+    clock.add(Duration.ofSeconds(30));
     List<MirrorTask> due = catalog.next(10);
     assertEquals(List.of("L-0"), due.stream().map(MirrorTask::mediaKey).toList());
     assertEquals(1, due.get(0).attempts());
@@ -184,7 +183,7 @@ final class MediaCatalogTest {
     assertEquals(List.of(), catalog.photos("A"));
     assertEquals(Set.of(), catalog.purgeGone(clock.instant().minus(Duration.ofDays(7))));
 
-    clock.advance(Duration.ofDays(8));
+    clock.add(Duration.ofDays(8));
     assertEquals(Set.of("only-a"), catalog.purgeGone(clock.instant().minus(Duration.ofDays(7))));
     assertEquals(
         List.of("shared"), catalog.photos("B").stream().map(MirroredPhoto::digest).toList());
@@ -215,29 +214,5 @@ final class MediaCatalogTest {
   void storedTimesSortAsTimes() {
     assertEquals("2026-11-28T00:00:00.000000Z", MediaCatalog.text(T0));
     assertEquals("2026-11-28T00:00:00.500000Z", MediaCatalog.text(T0.plusMillis(500)));
-  }
-
-  /** A clock the test moves. */
-  private static final class MovingClock extends Clock {
-    private Instant now = T0;
-
-    void advance(Duration duration) {
-      now = now.plus(duration);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(ZoneId zone) {
-      return this;
-    }
   }
 }
