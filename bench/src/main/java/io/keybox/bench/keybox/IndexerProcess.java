@@ -44,17 +44,7 @@ public final class IndexerProcess {
       throws IOException {
     String help = indexHelp(log);
     boolean openHouses = help.contains("--openhouses");
-    List<String> args = new ArrayList<>();
-    args.addAll(
-        List.of(
-            "index",
-            "--data-dir",
-            layout.dataDir().toString(),
-            "--vendor",
-            layout.vendor(),
-            "--listings",
-            feedDir.resolve(FeedGenerator.LISTINGS_FILE).toString(),
-            "--force"));
+    List<String> args = indexArgs(layout, feedDir);
     if (openHouses) {
       args.add("--openhouses");
       args.add(feedDir.resolve(FeedGenerator.OPEN_HOUSES_FILE).toString());
@@ -78,6 +68,46 @@ public final class IndexerProcess {
               + ChildJvm.tail(log, 10));
     }
     return new Result(listings, seconds, ChildJvm.directorySize(layout.indexDir()), openHouses);
+  }
+
+  /**
+   * Indexes {@code feedDir}'s listings into {@code layout} with their photos mirrored ({@code
+   * --media mirror}, the operator's default), for the media bench's mirror rate.
+   *
+   * @return every line the indexer printed (its photo line among them)
+   * @throws IOException when the indexer fails; the message holds the end of its log
+   */
+  public static List<String> indexMirroringPhotos(VendorLayout layout, Path feedDir, Path log)
+      throws IOException {
+    List<String> args = indexArgs(layout, feedDir);
+    args.addAll(List.of("--media", "mirror"));
+    int code =
+        ChildJvm.runToEnd(
+            ChildJvm.keybox(List.of(ChildJvm.INDEXER_GC), args), log, TIMEOUT_SECONDS);
+    if (code != 0) {
+      throw new IOException(
+          "the indexer failed (exit "
+              + code
+              + "); the end of "
+              + log
+              + ":\n"
+              + ChildJvm.tail(log, 10));
+    }
+    return Files.readAllLines(log);
+  }
+
+  /** {@code index} of {@code feedDir}'s listings into {@code layout}, a rebuild: a new list. */
+  private static List<String> indexArgs(VendorLayout layout, Path feedDir) {
+    return new ArrayList<>(
+        List.of(
+            "index",
+            "--data-dir",
+            layout.dataDir().toString(),
+            "--vendor",
+            layout.vendor(),
+            "--listings",
+            feedDir.resolve(FeedGenerator.LISTINGS_FILE).toString(),
+            "--force"));
   }
 
   /** What {@code keybox index --help} prints: the options the measured build has. */
