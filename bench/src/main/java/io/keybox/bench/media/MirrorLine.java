@@ -45,20 +45,23 @@ public record MirrorLine(long mirrored, long failed, long later, double megabyte
     return mirrored / Math.max(1e-9, seconds);
   }
 
-  /** How the report states it. */
+  /**
+   * How the report states it. A photo counts once whatever it cost: its {@code variants} widths
+   * resized and written, or, for a picture already mirrored for another listing, found by its
+   * digest.
+   */
   public String describe(int variants, int cores) {
     return String.format(
         Locale.ROOT,
-        "%,d photos (%,d files with %d variants each) in %.1f s: %.0f photos/s, %.0f variant"
-            + " files/s, %.0f photos/s per core (%d cores); %d failed, %d left for later",
+        "%,d photos in %.1f s (each with its %d variants made or found): %.0f photos/s, %.0f"
+            + " photos/s per core (%d cores); %.1f MB read; %d failed, %d left for later",
         mirrored,
-        mirrored * variants,
-        variants,
         seconds,
+        variants,
         photosPerSecond(),
-        photosPerSecond() * variants,
         photosPerSecond() / cores,
         cores,
+        megabytes,
         failed,
         later);
   }

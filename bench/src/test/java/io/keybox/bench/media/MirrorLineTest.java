@@ -22,10 +22,10 @@ class MirrorLineTest {
 
   @Test
   void describesTheRateWithVariantsAndPerCore() {
-    // 1,000 photos in 4 s: 250/s, 750 variant files/s, 125/s per core of 2.
+    // 1,000 photos in 4 s: 250/s, 125/s per core of 2.
     assertEquals(
-        "1,000 photos (3,000 files with 3 variants each) in 4.0 s: 250 photos/s, 750 variant"
-            + " files/s, 125 photos/s per core (2 cores); 0 failed, 0 left for later",
+        "1,000 photos in 4.0 s (each with its 3 variants made or found): 250 photos/s, 125"
+            + " photos/s per core (2 cores); 10.0 MB read; 0 failed, 0 left for later",
         new MirrorLine(1000, 0, 0, 10.0, 4.0).describe(3, 2));
   }
 
