@@ -279,16 +279,7 @@ final class BenchCommand implements Callable<Integer>, Wording {
 
   /** {@code --media-only}: the media measurement alone. */
   private int media(BenchOptions options) {
-    MediaBench.Settings settings =
-        new MediaBench.Settings(
-            listings != null ? listings : BenchOptions.QUICK_LISTINGS,
-            options.seed(),
-            options.clients(),
-            options.durationSeconds(),
-            options.warmupSeconds(),
-            options.rounds(),
-            options.workDir(),
-            options.serverHeap());
+    MediaBench.Settings settings = mediaSettings(options);
     try {
       MediaBench.print(new MediaBench(settings, err).run(), out);
       return 0;
@@ -297,6 +288,22 @@ final class BenchCommand implements Callable<Integer>, Wording {
       e.printStackTrace(err);
       return 2;
     }
+  }
+
+  /**
+   * What {@code --media-only} measures: the run's options, but 20,000 listings unless {@code
+   * --listings} says (every listing's photos are mirrored first).
+   */
+  MediaBench.Settings mediaSettings(BenchOptions options) {
+    return new MediaBench.Settings(
+        listings != null ? listings : BenchOptions.QUICK_LISTINGS,
+        options.seed(),
+        options.clients(),
+        options.durationSeconds(),
+        options.warmupSeconds(),
+        options.rounds(),
+        options.workDir(),
+        options.serverHeap());
   }
 
   /** The options of the run: those given, and the defaults (of {@code --quick}) for the rest. */

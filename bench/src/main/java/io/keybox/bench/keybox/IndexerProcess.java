@@ -56,17 +56,8 @@ public final class IndexerProcess {
     List<String> jvm = new ArrayList<>(List.of(ChildJvm.INDEXER_GC));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     long started = System.nanoTime();
-    int code = ChildJvm.runToEnd(ChildJvm.keybox(jvm, args), log, TIMEOUT_SECONDS);
+    runIndexer(jvm, args, log);
     double seconds = (System.nanoTime() - started) / 1e9;
-    if (code != 0) {
-      throw new IOException(
-          "the indexer failed (exit "
-              + code
-              + "); the end of "
-              + log
-              + ":\n"
-              + ChildJvm.tail(log, 10));
-    }
     return new Result(listings, seconds, ChildJvm.directorySize(layout.indexDir()), openHouses);
   }
 
@@ -81,9 +72,13 @@ public final class IndexerProcess {
       throws IOException {
     List<String> args = indexArgs(layout, feedDir);
     args.addAll(List.of("--media", "mirror"));
-    int code =
-        ChildJvm.runToEnd(
-            ChildJvm.keybox(List.of(ChildJvm.INDEXER_GC), args), log, TIMEOUT_SECONDS);
+    runIndexer(List.of(ChildJvm.INDEXER_GC), args, log);
+    return Files.readAllLines(log);
+  }
+
+  /** Runs {@code keybox ARGS} to its end; a failure's message holds the end of its log. */
+  private static void runIndexer(List<String> jvm, List<String> args, Path log) throws IOException {
+    int code = ChildJvm.runToEnd(ChildJvm.keybox(jvm, args), log, TIMEOUT_SECONDS);
     if (code != 0) {
       throw new IOException(
           "the indexer failed (exit "
@@ -93,7 +88,6 @@ public final class IndexerProcess {
               + ":\n"
               + ChildJvm.tail(log, 10));
     }
-    return Files.readAllLines(log);
   }
 
   /** {@code index} of {@code feedDir}'s listings into {@code layout}, a rebuild: a new list. */
