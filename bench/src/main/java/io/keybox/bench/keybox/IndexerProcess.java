@@ -72,6 +72,7 @@ public final class IndexerProcess {
       throws IOException {
     List<String> args = indexArgs(layout, feedDir);
     args.addAll(List.of("--media", "mirror"));
+    Files.deleteIfExists(log); // the lines returned are this run's only
     runIndexer(List.of(ChildJvm.INDEXER_GC), args, log);
     return Files.readAllLines(log);
   }

@@ -23,9 +23,12 @@ public record MirrorLine(long mirrored, long failed, long later, double megabyte
           "photos: (\\d+) mirrored, (\\d+) failed, (\\d+) to retry later, ([0-9.]+) MB"
               + " downloaded, .*, ([0-9.]+) s$");
 
-  /** The photo line among {@code lines} (the indexer's output), if it printed one. */
+  /**
+   * The last photo line among {@code lines} (the indexer's output), if it printed one: a log kept
+   * from earlier runs holds theirs before it.
+   */
   public static Optional<MirrorLine> find(List<String> lines) {
-    for (String line : lines) {
+    for (String line : lines.reversed()) {
       Matcher m = LINE.matcher(line.strip());
       if (m.find()) {
         return Optional.of(

@@ -30,6 +30,17 @@ class MirrorLineTest {
   }
 
   @Test
+  void takesTheLastRunsLineFromALogThatKeepsEarlierRuns() {
+    List<String> printed =
+        List.of(
+            "index: vendor houston: photos: 10 mirrored, 0 failed, 0 to retry later, 1.0 MB"
+                + " downloaded, 2 listings updated in 1 commits, 0 deleted, 2.0 s",
+            "index: vendor houston: photos: 30 mirrored, 1 failed, 0 to retry later, 3.5 MB"
+                + " downloaded, 6 listings updated in 1 commits, 0 deleted, 1.5 s");
+    assertEquals(new MirrorLine(30, 1, 0, 3.5, 1.5), MirrorLine.find(printed).orElseThrow());
+  }
+
+  @Test
   void findsNothingWhenNoPhotoWasDue() {
     assertTrue(MirrorLine.find(List.of("index: vendor houston: 10 listings indexed")).isEmpty());
   }
