@@ -3,6 +3,7 @@ package io.keybox.bench;
 import io.keybox.app.cli.HelpOption;
 import io.keybox.app.cli.Range;
 import io.keybox.app.cli.Wording;
+import io.keybox.bench.media.MediaBench;
 import io.keybox.bench.report.JsonReport;
 import io.keybox.bench.report.QpsChart;
 import io.keybox.bench.report.RunReport;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
       "./run.sh bench [--listings N] [--clients C] [--duration S]",
       "                     [--systems keybox,lucene,postgres,opensearch] [--out FILE] [--quick]",
       "                     [--classes a,b] [--work-dir DIR] [--profile] [--rate R|half]",
-      "                     [--repeat N] [--pin] [--chart FILE]"
+      "                     [--repeat N] [--pin] [--chart FILE]",
+      "       ./run.sh bench --media-only [--listings N] [--clients C] [--duration S] [--work-dir DIR]"
     },
     descriptionHeading = "%n",
     description = {
@@ -51,7 +53,10 @@ import picocli.CommandLine.Spec;
           + " single-node",
       "OpenSearch 3 over HTTP (its jars resolved from Maven Central by bench/opensearch/pom.xml;"
           + " Java 21+).",
-      "Prints a table per class and the targets; --out writes the same as JSON."
+      "Prints a table per class and the targets; --out writes the same as JSON.",
+      "--media-only runs the media measurement alone (issue 33): the mirror rate of 'keybox index",
+      "--media mirror' and Keybox serving 800 px photos against nginx (installed with apt-get when",
+      "missing, if run as root) serving the same files."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
@@ -62,7 +67,9 @@ import picocli.CommandLine.Spec;
       "  ./run.sh bench --quick                           # what ./run.sh test runs",
       "  ./run.sh bench --quick --classes hot-pages --rate half  # + open loop at half load",
       "  ./run.sh bench --listings 20000 --duration 4 --repeat 2 --pin  # medians, spreads,"
-          + " pinned too"
+          + " pinned too",
+      "  ./run.sh bench --media-only --listings 20000 --duration 10  # photos: mirror rate, vs"
+          + " nginx"
     })
 final class BenchCommand implements Callable<Integer>, Wording {
   @Spec CommandSpec spec;
@@ -204,6 +211,13 @@ final class BenchCommand implements Callable<Integer>, Wording {
               + " load generator on CPU 1), and report both ratios (default: off)")
   boolean pin;
 
+  @Option(
+      names = "--media-only",
+      description =
+          "run only the media measurement: the photo mirror rate, and Keybox serving 800 px"
+              + " photos against nginx (default: off; its listings default to 20,000)")
+  boolean mediaOnly;
+
   @Mixin HelpOption help;
 
   BenchCommand(PrintStream out, PrintStream err) {
@@ -227,6 +241,9 @@ final class BenchCommand implements Callable<Integer>, Wording {
   @Override
   public Integer call() {
     BenchOptions options = options();
+    if (mediaOnly) {
+      return media(options);
+    }
     RunReport report;
     try {
       report = new BenchRun(options, err).run();
@@ -258,6 +275,35 @@ final class BenchCommand implements Callable<Integer>, Wording {
       }
     }
     return 0;
+  }
+
+  /** {@code --media-only}: the media measurement alone. */
+  private int media(BenchOptions options) {
+    MediaBench.Settings settings = mediaSettings(options);
+    try {
+      MediaBench.print(new MediaBench(settings, err).run(), out);
+      return 0;
+    } catch (Exception e) {
+      err.println("keybox bench: failed: " + e);
+      e.printStackTrace(err);
+      return 2;
+    }
+  }
+
+  /**
+   * What {@code --media-only} measures: the run's options, but 20,000 listings unless {@code
+   * --listings} says (every listing's photos are mirrored first).
+   */
+  MediaBench.Settings mediaSettings(BenchOptions options) {
+    return new MediaBench.Settings(
+        listings != null ? listings : BenchOptions.QUICK_LISTINGS,
+        options.seed(),
+        options.clients(),
+        options.durationSeconds(),
+        options.warmupSeconds(),
+        options.rounds(),
+        options.workDir(),
+        options.serverHeap());
   }
 
   /** The options of the run: those given, and the defaults (of {@code --quick}) for the rest. */

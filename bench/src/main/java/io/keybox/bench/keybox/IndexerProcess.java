@@ -44,17 +44,7 @@ public final class IndexerProcess {
       throws IOException {
     String help = indexHelp(log);
     boolean openHouses = help.contains("--openhouses");
-    List<String> args = new ArrayList<>();
-    args.addAll(
-        List.of(
-            "index",
-            "--data-dir",
-            layout.dataDir().toString(),
-            "--vendor",
-            layout.vendor(),
-            "--listings",
-            feedDir.resolve(FeedGenerator.LISTINGS_FILE).toString(),
-            "--force"));
+    List<String> args = indexArgs(layout, feedDir);
     if (openHouses) {
       args.add("--openhouses");
       args.add(feedDir.resolve(FeedGenerator.OPEN_HOUSES_FILE).toString());
@@ -66,8 +56,30 @@ public final class IndexerProcess {
     List<String> jvm = new ArrayList<>(List.of(ChildJvm.INDEXER_GC));
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     long started = System.nanoTime();
-    int code = ChildJvm.runToEnd(ChildJvm.keybox(jvm, args), log, TIMEOUT_SECONDS);
+    runIndexer(jvm, args, log);
     double seconds = (System.nanoTime() - started) / 1e9;
+    return new Result(listings, seconds, ChildJvm.directorySize(layout.indexDir()), openHouses);
+  }
+
+  /**
+   * Indexes {@code feedDir}'s listings into {@code layout} with their photos mirrored ({@code
+   * --media mirror}, the operator's default), for the media bench's mirror rate.
+   *
+   * @return every line the indexer printed (its photo line among them)
+   * @throws IOException when the indexer fails; the message holds the end of its log
+   */
+  public static List<String> indexMirroringPhotos(VendorLayout layout, Path feedDir, Path log)
+      throws IOException {
+    List<String> args = indexArgs(layout, feedDir);
+    args.addAll(List.of("--media", "mirror"));
+    Files.deleteIfExists(log); // the lines returned are this run's only
+    runIndexer(List.of(ChildJvm.INDEXER_GC), args, log);
+    return Files.readAllLines(log);
+  }
+
+  /** Runs {@code keybox ARGS} to its end; a failure's message holds the end of its log. */
+  private static void runIndexer(List<String> jvm, List<String> args, Path log) throws IOException {
+    int code = ChildJvm.runToEnd(ChildJvm.keybox(jvm, args), log, TIMEOUT_SECONDS);
     if (code != 0) {
       throw new IOException(
           "the indexer failed (exit "
@@ -77,7 +89,20 @@ public final class IndexerProcess {
               + ":\n"
               + ChildJvm.tail(log, 10));
     }
-    return new Result(listings, seconds, ChildJvm.directorySize(layout.indexDir()), openHouses);
+  }
+
+  /** {@code index} of {@code feedDir}'s listings into {@code layout}, a rebuild: a new list. */
+  private static List<String> indexArgs(VendorLayout layout, Path feedDir) {
+    return new ArrayList<>(
+        List.of(
+            "index",
+            "--data-dir",
+            layout.dataDir().toString(),
+            "--vendor",
+            layout.vendor(),
+            "--listings",
+            feedDir.resolve(FeedGenerator.LISTINGS_FILE).toString(),
+            "--force"));
   }
 
   /** What {@code keybox index --help} prints: the options the measured build has. */

@@ -1,5 +1,6 @@
 package io.keybox.bench.postgres;
 
+import io.keybox.bench.os.DebianPackages;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -16,7 +17,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A throw-away PostgreSQL 15 cluster with PostGIS from Debian's packages: installed with {@code
@@ -59,48 +59,12 @@ public final class PostgresCluster implements AutoCloseable {
    */
   public static Optional<String> ensureInstalled(Path log, PrintStream progress)
       throws IOException {
-    if (installed()) {
-      return Optional.empty();
-    }
-    String what = "apt-get install -y " + String.join(" ", PACKAGES);
-    if (!isRoot()) {
-      return Optional.of(
-          "PostgreSQL "
-              + VERSION
-              + " with PostGIS is not installed and this is not root; install it with 'sudo "
-              + what
-              + "' to include the postgres peer");
-    }
-    progress.println("bench: installing " + String.join(" ", PACKAGES) + " with apt-get ...");
-    int update = run(List.of("apt-get", "update"), log, 900);
-    int install =
-        run(
-            List.of(
-                "env",
-                "DEBIAN_FRONTEND=noninteractive",
-                "apt-get",
-                "install",
-                "-y",
-                "--no-install-recommends",
-                PACKAGES.get(0),
-                PACKAGES.get(1)),
-            log,
-            1800);
-    if (!installed()) {
-      return Optional.of(
-          "installing PostgreSQL "
-              + VERSION
-              + " with PostGIS failed (apt-get update exit "
-              + update
-              + ", install exit "
-              + install
-              + "; see "
-              + log
-              + "); install it with '"
-              + what
-              + "'");
-    }
-    return Optional.empty();
+    return DebianPackages.ensureInstalled(
+        "PostgreSQL " + VERSION + " with PostGIS (the postgres peer)",
+        PACKAGES,
+        PostgresCluster::installed,
+        log,
+        progress);
   }
 
   private static boolean installed() {
@@ -110,16 +74,7 @@ public final class PostgresCluster implements AutoCloseable {
   }
 
   private static boolean isRoot() {
-    try {
-      Process id = new ProcessBuilder("id", "-u").redirectErrorStream(true).start();
-      String uid = new String(id.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-      return id.waitFor() == 0 && uid.equals("0");
-    } catch (IOException e) {
-      return false;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
+    return DebianPackages.isRoot();
   }
 
   /**
@@ -251,22 +206,7 @@ public final class PostgresCluster implements AutoCloseable {
   }
 
   private static int run(List<String> command, Path log, long timeoutSeconds) throws IOException {
-    Process process =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
-    try {
-      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        return -1;
-      }
-      return process.exitValue();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-      return -1;
-    }
+    return DebianPackages.run(command, log, timeoutSeconds);
   }
 
   private static String tail(Path log) {
