@@ -138,7 +138,7 @@ class SearchesHttpTest {
       assertEquals(403, otherVendor.statusCode(), otherVendor.body());
       assertRefused(server, "[1,2]", "must be a JSON object");
       assertRefused(server, "{\"name\":", "not valid JSON");
-      assertRefused(server, "{\"name\":\"" + "x".repeat(70_000) + "\"}", "at most 65536 bytes");
+      assertRefused(server, "{\"name\":\"" + "x".repeat(20_000) + "\"}", "at most 16384 bytes");
 
       HttpResponse<String> noAddon = server.call("GET", "/searches", null, "carol");
       assertEquals(403, noAddon.statusCode());

@@ -22,8 +22,12 @@ import java.util.Optional;
  * one node that runs them.
  */
 final class SearchesHandlers {
-  /** The largest request body, in bytes: a search is a name, a query and a URL. */
-  static final int MAX_BODY = 64 * 1024;
+  /**
+   * The largest request body, in bytes: a search is a name, a query and a URL. Well under the
+   * connector's own limit on any request body (64 KiB, where Undertow ends the connection), so a
+   * body over this one is read whole and refused with a 400 the client receives.
+   */
+  static final int MAX_BODY = 16 * 1024;
 
   /** The paging parameters of the list endpoints. */
   static final List<String> PAGING = List.of("limit", "offset");
@@ -93,18 +97,42 @@ final class SearchesHandlers {
 
   private static byte[] body(HttpServerExchange exchange) throws IOException {
     long declared = exchange.getRequestContentLength();
-    if (declared > MAX_BODY) {
-      throw new InvalidRequestException(
-          "body: at most " + MAX_BODY + " bytes (got: " + declared + ")");
-    }
     try (InputStream in = exchange.getInputStream()) {
+      if (declared > MAX_BODY) {
+        drain(in);
+        throw new InvalidRequestException(
+            "body: at most " + MAX_BODY + " bytes (got: " + declared + ")");
+      }
       byte[] body = in.readNBytes(MAX_BODY + 1);
       if (body.length > MAX_BODY) {
+        drain(in);
         throw new InvalidRequestException("body: at most " + MAX_BODY + " bytes");
       }
       return body;
     }
   }
+
+  /**
+   * Reads what is left of a refused body, up to {@link #DRAIN_LIMIT}: a connection closed with
+   * unread bytes is reset, and the client can lose the 400 that says why. A larger body is left
+   * unread (the connection then closes).
+   */
+  private static void drain(InputStream in) throws IOException {
+    long left = DRAIN_LIMIT;
+    while (left > 0) {
+      long skipped = in.skip(left);
+      if (skipped <= 0) {
+        if (in.read() < 0) {
+          return;
+        }
+        skipped = 1;
+      }
+      left -= skipped;
+    }
+  }
+
+  /** The most of a refused body read to keep its connection usable. */
+  private static final long DRAIN_LIMIT = 1 << 20;
 
   private static Reply status(int status, Reply reply) {
     return new Reply(status, reply.headers(), reply.body());
