@@ -6,6 +6,7 @@ import io.keybox.indexer.media.ListingPhotos;
 import io.keybox.schema.CommitChanges;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
+import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.schema.shape.InvalidRecordException;
@@ -21,7 +22,6 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig.OpenMode;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
@@ -78,7 +78,7 @@ public final class PhotoCommit {
           if (mlsId.isEmpty()) {
             continue;
           }
-          TopDocs hit = searcher.search(new TermQuery(ListingDocuments.key(mlsId.getAsLong())), 1);
+          TopDocs hit = searcher.search(ListingQueries.byMlsId(mlsId.getAsLong()), 1);
           if (hit.scoreDocs.length == 0) {
             continue; // removed since: nothing shows its photos
           }

@@ -37,6 +37,18 @@ public final class ListingQueries {
         .build();
   }
 
+  /**
+   * The listings that show the mirrored photo {@code digest} and may be displayed whole ({@code
+   * internetEntireListingDisplay} not false): those that make the photo servable.
+   */
+  public static Query displayableShowingPhoto(String digest) {
+    return new BooleanQuery.Builder()
+        .add(allListings(), Occur.FILTER)
+        .add(ListingFields.PHOTO.is(digest), Occur.FILTER)
+        .add(ListingFields.LISTING_DISPLAY.notFalse(), Occur.FILTER)
+        .build();
+  }
+
   /** The listing whose mlsId is {@code mlsId}, in an index this build writes: its key term. */
   public static Query byMlsId(long mlsId) {
     return byMlsId(mlsId, SchemaVersion.CURRENT);

@@ -139,74 +139,33 @@ public record ServerConfig(
 
   /** This configuration with the pages for people ({@code /-/docs}) on or off. */
   public ServerConfig withPages(boolean on) {
-    return new ServerConfig(
-        host,
-        port,
-        baseUrl,
-        offsetWindow,
-        behindProxy,
-        corsOrigins,
-        tls,
-        limits,
-        responseCacheBytes,
-        on,
-        photos,
-        tiles);
+    return copy(c -> c.pages = on);
   }
 
   /** This configuration serving HTTPS with {@code context}. */
   public ServerConfig withTls(SSLContext context) {
-    return new ServerConfig(
-        host,
-        port,
-        baseUrl,
-        offsetWindow,
-        behindProxy,
-        corsOrigins,
-        Optional.of(context),
-        limits,
-        responseCacheBytes,
-        pages,
-        photos,
-        tiles);
+    return copy(c -> c.tls = Optional.of(context));
   }
 
   /** This configuration with other limits. */
   public ServerConfig withLimits(Limits newLimits) {
-    return new ServerConfig(
-        host,
-        port,
-        baseUrl,
-        offsetWindow,
-        behindProxy,
-        corsOrigins,
-        tls,
-        newLimits,
-        responseCacheBytes,
-        pages,
-        photos,
-        tiles);
+    return copy(c -> c.limits = newLimits);
   }
 
   /** This configuration with a response cache of {@code bytes} (0: none). */
   public ServerConfig withResponseCache(long bytes) {
-    return new ServerConfig(
-        host,
-        port,
-        baseUrl,
-        offsetWindow,
-        behindProxy,
-        corsOrigins,
-        tls,
-        limits,
-        bytes,
-        pages,
-        photos,
-        tiles);
+    return copy(c -> c.responseCacheBytes = bytes);
   }
 
   /** This configuration naming photos as {@code serving} says. */
   public ServerConfig withPhotos(PhotoServing serving) {
+    return copy(c -> c.photos = serving);
+  }
+
+  /** This configuration with {@code change} made: every wither in one place. */
+  private ServerConfig copy(java.util.function.Consumer<Copy> change) {
+    Copy c = new Copy(this);
+    change.accept(c);
     return new ServerConfig(
         host,
         port,
@@ -214,12 +173,29 @@ public record ServerConfig(
         offsetWindow,
         behindProxy,
         corsOrigins,
-        tls,
-        limits,
-        responseCacheBytes,
-        pages,
-        serving,
+        c.tls,
+        c.limits,
+        c.responseCacheBytes,
+        c.pages,
+        c.photos,
         tiles);
+  }
+
+  /** The components a wither may change. */
+  private static final class Copy {
+    Optional<SSLContext> tls;
+    Limits limits;
+    long responseCacheBytes;
+    boolean pages;
+    PhotoServing photos;
+
+    Copy(ServerConfig from) {
+      tls = from.tls;
+      limits = from.limits;
+      responseCacheBytes = from.responseCacheBytes;
+      pages = from.pages;
+      photos = from.photos;
+    }
   }
 
   /** Whether {@code host} is a loopback address (plain HTTP is safe there). */

@@ -1,6 +1,5 @@
 package io.keybox.server.media;
 
-import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.server.index.Lease;
@@ -9,8 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
 
 /**
  * The photo files a vendor's index lets anyone see: a variant ({@link PhotoUrls#WIDTHS}) of a photo
@@ -46,13 +43,7 @@ public final class PhotoLibrary {
       return Optional.empty();
     }
     try (Lease lease = indexes.lease(vendor)) {
-      BooleanQuery shown =
-          new BooleanQuery.Builder()
-              .add(ListingQueries.allListings(), Occur.FILTER)
-              .add(ListingFields.PHOTO.is(digest), Occur.FILTER)
-              .add(ListingFields.LISTING_DISPLAY.notFalse(), Occur.FILTER)
-              .build();
-      if (lease.snapshot().searcher().count(shown) == 0) {
+      if (lease.snapshot().searcher().count(ListingQueries.displayableShowingPhoto(digest)) == 0) {
         return Optional.empty();
       }
     }
