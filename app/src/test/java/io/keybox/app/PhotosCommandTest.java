@@ -1,5 +1,6 @@
 package io.keybox.app;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -130,6 +132,20 @@ final class PhotosCommandTest {
           photo.headers().firstValue("Cache-Control").orElseThrow());
       String etag = photo.headers().firstValue("ETag").orElseThrow();
       assertEquals("\"" + digests.get(1) + "-800\"", etag);
+      // Asked again, the photo is known to the snapshot and sent from the IO thread: the same
+      // bytes and headers as the first answer, which read the index on a worker.
+      HttpResponse<byte[]> known = served.media("/media/v/" + digests.get(1) + "/800.jpg", "GET");
+      assertEquals(200, known.statusCode());
+      assertArrayEquals(photo.body(), known.body());
+      for (String header :
+          List.of("Content-Type", "Content-Length", "Cache-Control", "ETag", "Last-Modified")) {
+        assertEquals(
+            photo.headers().firstValue(header), known.headers().firstValue(header), header);
+      }
+      HttpResponse<byte[]> range =
+          served.media("/media/v/" + digests.get(1) + "/800.jpg", "GET", "Range", "bytes=0-9");
+      assertEquals(206, range.statusCode());
+      assertArrayEquals(Arrays.copyOf(photo.body(), 10), range.body());
       HttpResponse<byte[]> again =
           served.media("/media/v/" + digests.get(1) + "/800.jpg", "GET", "If-None-Match", etag);
       assertEquals(304, again.statusCode());
@@ -170,14 +186,21 @@ final class PhotosCommandTest {
           digests(served.get("/properties/" + served.mlsId(1) + "?vendor=v&idx=ignore")).get(0);
       assertEquals(200, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
       assertEquals(404, served.media("/media/v/" + hidden + "/400.jpg", "GET").statusCode());
-    }
+      // Known to this snapshot now (the next request of it takes the IO thread's lane).
+      assertEquals(200, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
 
-    ObjectNode deleted = ResoRecords.property(7, 0, T0.plus(Duration.ofHours(3)));
-    deleted.put("StandardStatus", "Delete");
-    mls.put("Property", deleted);
-    assertEquals(0, pull("--incremental").code());
-    try (PhotoServer served = new PhotoServer(data)) {
+      ObjectNode deleted = ResoRecords.property(7, 0, T0.plus(Duration.ofHours(3)));
+      deleted.put("StandardStatus", "Delete");
+      mls.put("Property", deleted);
+      assertEquals(0, pull("--incremental").code());
+      // The running server swaps to the new commit; the old snapshot's answer goes with it.
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (served.count("/properties?vendor=v&idx=ignore&q=" + ResoRecords.listingId(0)) != 0) {
+        assertTrue(System.nanoTime() < deadline, "the server never swapped to the new commit");
+        Thread.sleep(100);
+      }
       assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
+      assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "HEAD").statusCode());
     }
   }
 
@@ -286,6 +309,10 @@ final class PhotosCommandTest {
 
     JsonNode get(String path) throws Exception {
       return server.json(path);
+    }
+
+    long count(String path) throws Exception {
+      return server.count(path);
     }
 
     long mlsId(int listing) throws Exception {

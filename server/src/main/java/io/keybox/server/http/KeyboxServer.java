@@ -164,32 +164,40 @@ public final class KeyboxServer implements AutoCloseable {
                             ops.metrics(),
                             new AddonHandler(
                                 ResoRoutes.before(routes, config, indexes, authenticator)))))));
+    PhotoLibrary photos = new PhotoLibrary(indexes, indexes.dataDir());
     HttpHandler chain =
         ops.measured(
             routes,
-            new AdmissionHandler(
-                config.limits(),
-                new AcceptEncodingHandler(
-                    new EncodingHandler(
-                        new EdgeHandler(
-                            new HeaderLimitHandler(
-                                config.limits().maxHeaders(),
-                                MediaRoute.wrap(
-                                    new PhotoLibrary(indexes, indexes.dataDir()),
-                                    ops.metrics()::mediaSent,
-                                    Pages.wrap(
-                                        config.pages(),
-                                        config.tiles(),
-                                        ops.gate(
-                                            admin.isPresent(), config.behindProxy(), perRequest)))),
-                            log),
-                        // The fastest deflate level, as web servers default to: listing JSON still
-                        // shrinks about 6-fold, for a fraction of the CPU of the default level.
-                        new ContentEncodingRepository()
-                            .addEncodingHandler(
-                                "gzip", new GzipEncodingProvider(Deflater.BEST_SPEED), 50))),
+            MediaRoute.front(
+                photos,
+                ops.metrics()::mediaSent,
                 log,
-                new IoThreadLane(authenticator)));
+                new AdmissionHandler(
+                    config.limits(),
+                    new AcceptEncodingHandler(
+                        new EncodingHandler(
+                            new EdgeHandler(
+                                new HeaderLimitHandler(
+                                    config.limits().maxHeaders(),
+                                    MediaRoute.wrap(
+                                        photos,
+                                        ops.metrics()::mediaSent,
+                                        Pages.wrap(
+                                            config.pages(),
+                                            config.tiles(),
+                                            ops.gate(
+                                                admin.isPresent(),
+                                                config.behindProxy(),
+                                                perRequest)))),
+                                log),
+                            // The fastest deflate level, as web servers default to: listing JSON
+                            // still
+                            // shrinks about 6-fold, for a fraction of the CPU of the default level.
+                            new ContentEncodingRepository()
+                                .addEncodingHandler(
+                                    "gzip", new GzipEncodingProvider(Deflater.BEST_SPEED), 50))),
+                    log,
+                    new IoThreadLane(authenticator))));
     Connector connector;
     try {
       connector = Connector.start(config, chain, log);

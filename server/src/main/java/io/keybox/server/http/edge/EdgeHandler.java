@@ -38,18 +38,7 @@ public final class EdgeHandler implements HttpHandler {
 
   @Override
   public void handleRequest(HttpServerExchange exchange) {
-    long started = System.nanoTime();
-    String requestId = newRequestId();
-    exchange.putAttachment(Exchanges.REQUEST_ID, requestId);
-    exchange.getResponseHeaders().put(REQUEST_ID, requestId);
-    exchange.getResponseHeaders().put(SERVICE_MEDIA_TYPE, MediaType.SERVICE_MEDIA_TYPE);
-    exchange.getResponseHeaders().put(UPSTREAM_MEDIA_TYPE, MediaType.UPSTREAM_MEDIA_TYPE);
-    exchange.getResponseHeaders().put(Headers.VARY, "Accept, Accept-Encoding");
-    exchange.addExchangeCompleteListener(
-        (done, nextListener) -> {
-          accessLog.log(done, requestId, System.nanoTime() - started);
-          nextListener.proceed();
-        });
+    String requestId = open(exchange, accessLog);
     try {
       // Before any check that reads the path, so they all read the same one.
       exchange.setRelativePath(RequestPath.normalize(exchange.getRelativePath()));
@@ -68,6 +57,30 @@ public final class EdgeHandler implements HttpHandler {
       LOG.log(Level.ERROR, "request " + requestId + " failed", e);
       fail(exchange, 500, "internal error; request id " + requestId);
     }
+  }
+
+  /**
+   * What every answer carries, and its access log line: a new request id (attached and in {@code
+   * X-Request-Id}), the common headers, and the line written once the exchange completes. For
+   * routes answered in front of this handler too (the photos' IO-thread lane), so their answers and
+   * log lines are the same.
+   *
+   * @return the request id
+   */
+  public static String open(HttpServerExchange exchange, AccessLog accessLog) {
+    long started = System.nanoTime();
+    String requestId = newRequestId();
+    exchange.putAttachment(Exchanges.REQUEST_ID, requestId);
+    exchange.getResponseHeaders().put(REQUEST_ID, requestId);
+    exchange.getResponseHeaders().put(SERVICE_MEDIA_TYPE, MediaType.SERVICE_MEDIA_TYPE);
+    exchange.getResponseHeaders().put(UPSTREAM_MEDIA_TYPE, MediaType.UPSTREAM_MEDIA_TYPE);
+    exchange.getResponseHeaders().put(Headers.VARY, "Accept, Accept-Encoding");
+    exchange.addExchangeCompleteListener(
+        (done, nextListener) -> {
+          accessLog.log(done, requestId, System.nanoTime() - started);
+          nextListener.proceed();
+        });
+    return requestId;
   }
 
   private static void fail(HttpServerExchange exchange, int status, String message) {
