@@ -303,7 +303,8 @@ final class BenchCommand implements Callable<Integer>, Wording {
         options.warmupSeconds(),
         options.rounds(),
         options.workDir(),
-        options.serverHeap());
+        options.serverHeap(),
+        options.profile());
   }
 
   /** The options of the run: those given, and the defaults (of {@code --quick}) for the rest. */

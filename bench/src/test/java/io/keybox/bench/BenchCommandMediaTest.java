@@ -25,7 +25,8 @@ class BenchCommandMediaTest {
   @Test
   void defaultsTo20000ListingsAnd8ClientsFor20SecondsIn4Rounds() {
     assertEquals(
-        new MediaBench.Settings(20_000, 42, 8, 20, 5, 4, Optional.empty(), Optional.of("512m")),
+        new MediaBench.Settings(
+            20_000, 42, 8, 20, 5, 4, Optional.empty(), Optional.of("512m"), false),
         settings("--media-only"));
   }
 
@@ -33,9 +34,10 @@ class BenchCommandMediaTest {
   void takesListingsClientsDurationAndWorkDirFromTheCommandLine() {
     assertEquals(
         new MediaBench.Settings(
-            5_000, 42, 4, 10, 2, 2, Optional.of(Path.of("/tmp/m")), Optional.of("512m")),
+            5_000, 42, 4, 10, 2, 2, Optional.of(Path.of("/tmp/m")), Optional.of("512m"), true),
         settings(
             "--media-only",
+            "--profile",
             "--listings",
             "5,000",
             "--clients",

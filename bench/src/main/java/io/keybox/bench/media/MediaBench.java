@@ -5,6 +5,7 @@ import io.keybox.bench.keybox.IndexerProcess;
 import io.keybox.bench.keybox.ServerProcess;
 import io.keybox.bench.load.LoadResult;
 import io.keybox.bench.load.Round;
+import io.keybox.bench.profile.JfrSummary;
 import io.keybox.generator.FeedGenerator;
 import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.VendorLayout;
@@ -56,6 +57,8 @@ public final class MediaBench {
    * What to run.
    *
    * @param workDir where to keep the feed, data and logs; empty: a temporary directory, deleted
+   * @param profile whether to record the server with JFR ({@code server.jfr}) and write the hottest
+   *     frames beside it ({@code server-profile.txt})
    */
   public record Settings(
       long listings,
@@ -65,7 +68,8 @@ public final class MediaBench {
       int warmupSeconds,
       int rounds,
       Optional<Path> workDir,
-      Optional<String> serverHeap) {}
+      Optional<String> serverHeap,
+      boolean profile) {}
 
   /**
    * What it measured.
@@ -140,8 +144,15 @@ public final class MediaBench {
     int cores = Runtime.getRuntime().availableProcessors();
     say("mirrored %s", mirror.describe(3, cores));
 
+    Path recording = work.resolve("server.jfr");
+    Result result;
     try (ServerProcess server =
-        ServerProcess.start(data, vendor, work, settings.serverHeap(), Optional.empty())) {
+        ServerProcess.start(
+            data,
+            vendor,
+            work,
+            settings.serverHeap(),
+            settings.profile() ? Optional.of(recording) : Optional.empty())) {
       List<String> paths = servedPhotos(server);
       long photoBytes = 0;
       for (String path : paths) {
@@ -168,17 +179,25 @@ public final class MediaBench {
           nginxResult = Optional.of(LoadResult.of(nginxRounds));
         }
       }
-      return new Result(
-          settings,
-          mirror,
-          distinct,
-          cores,
-          paths.size(),
-          photoBytes,
-          LoadResult.of(keyboxRounds),
-          nginxResult,
-          skipped);
+      result =
+          new Result(
+              settings,
+              mirror,
+              distinct,
+              cores,
+              paths.size(),
+              photoBytes,
+              LoadResult.of(keyboxRounds),
+              nginxResult,
+              skipped);
     }
+    if (settings.profile() && Files.exists(recording)) { // written as the server stopped
+      Path summary = work.resolve("server-profile.txt");
+      Files.writeString(
+          summary, JfrSummary.summarize(recording, t -> true, 20), StandardCharsets.UTF_8);
+      say("the server's profile: %s (recording %s)", summary, recording);
+    }
+    return result;
   }
 
   private List<Round> measure(int port, List<String> paths, int rounds)

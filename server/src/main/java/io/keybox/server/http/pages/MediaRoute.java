@@ -4,7 +4,6 @@ import io.keybox.server.http.edge.AccessLog;
 import io.keybox.server.http.edge.EdgeHandler;
 import io.keybox.server.http.edge.RouteTemplates;
 import io.keybox.server.media.PhotoLibrary;
-import io.undertow.io.IoCallback;
 import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -30,8 +29,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongConsumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.xnio.ChannelListener;
+import org.xnio.IoUtils;
+import org.xnio.channels.StreamSinkChannel;
 
 /**
  * {@code GET /media/{vendor}/{digest}/{width}.jpg}: a mirrored photo's variant, to anyone (browsers
@@ -47,9 +47,9 @@ import java.util.regex.Pattern;
  * thread, the requests whose answer is already known: a plain GET or HEAD (no range, no date
  * condition) of a photo the served snapshot said yes to before ({@link
  * PhotoLibrary#knownServable}), the case of every visitor after the first on a results page. It
- * sends the file with Undertow's zero-copy {@link Sender#transferFrom} and the same headers; it
- * adds no rule of its own, and anything it is not sure of goes on to the chain. Handing each photo
- * to a worker and back cost about ten times nginx's time per photo (bench/README.md, "Issue 33").
+ * sends the file with XNIO's zero-copy transfer ({@link FileBody}) and the same headers; it adds no
+ * rule of its own, and anything it is not sure of goes on to the chain. Handing each photo to a
+ * worker and back cost about ten times nginx's time per photo (bench/README.md, "Issue 33").
  */
 public final class MediaRoute {
   /** The route's prefix. */
@@ -58,8 +58,6 @@ public final class MediaRoute {
   /** The route as the OpenAPI document and the endpoint list name it. */
   public static final String TEMPLATE = PREFIX + "/{vendor}/{digest}/{width}.jpg";
 
-  private static final Pattern PATH =
-      Pattern.compile("/([a-z0-9][a-z0-9_-]{0,63})/([0-9a-f]{40})/([0-9]{3,4})\\.jpg");
   private static final String IMMUTABLE = "public, max-age=31536000, immutable";
 
   /** Request headers that ask for more than the whole file or a 304 on its ETag. */
@@ -117,12 +115,12 @@ public final class MediaRoute {
         return false;
       }
     }
-    Matcher path = PATH.matcher(relative.substring(PREFIX.length()));
-    if (!path.matches()) {
+    Optional<PhotoPath> path = PhotoPath.parse(relative.substring(PREFIX.length()));
+    if (path.isEmpty()) {
       return false;
     }
     Optional<Path> known =
-        library.knownServable(path.group(1), path.group(2), Integer.parseInt(path.group(3)));
+        library.knownServable(path.get().vendor(), path.get().digest(), path.get().width());
     if (known.isEmpty()) {
       return false;
     }
@@ -130,9 +128,11 @@ public final class MediaRoute {
     // small files the page cache keeps.
     BasicFileAttributes file;
     FileChannel channel;
+    long size;
     try {
       file = Files.readAttributes(known.get(), BasicFileAttributes.class);
       channel = FileChannel.open(known.get());
+      size = channel.size(); // the length the body will have, whatever the attributes said
     } catch (IOException e) {
       return false; // not on disk (yet, or any more): the chain's handler answers
     }
@@ -148,7 +148,7 @@ public final class MediaRoute {
       return true;
     }
     // The headers Undertow's ResourceHandler sends for the same file.
-    exchange.setResponseContentLength(file.size());
+    exchange.setResponseContentLength(size);
     response.put(Headers.ACCEPT_RANGES, "bytes");
     response.put(Headers.CONTENT_TYPE, "image/jpeg");
     response.put(
@@ -161,25 +161,55 @@ public final class MediaRoute {
       return true;
     }
     countSent(exchange);
-    exchange.getResponseSender().transferFrom(channel, closing(channel));
+    new FileBody(exchange, channel, size).start();
     return true;
   }
 
-  /** Ends the exchange as {@link IoCallback#END_EXCHANGE} does, closing the file first. */
-  private static IoCallback closing(FileChannel channel) {
-    return new IoCallback() {
-      @Override
-      public void onComplete(HttpServerExchange exchange, Sender sender) {
-        closeQuietly(channel);
-        IoCallback.END_EXCHANGE.onComplete(exchange, sender);
-      }
+  /**
+   * A file sent as the response body from the IO thread, copied by the kernel (XNIO's {@code
+   * transferFrom}: {@code sendfile} on Linux). Undertow's own {@link Sender#transferFrom} hands
+   * every file to a worker first, and that round trip is what the lane saves. When the socket takes
+   * no more, the transfer resumes once it is writable again; the exchange ends when the file is
+   * sent. A failure closes the connection: the status line is gone, so a short body must not look
+   * complete.
+   */
+  private static final class FileBody implements ChannelListener<StreamSinkChannel> {
+    private final HttpServerExchange exchange;
+    private final FileChannel file;
+    private final long size;
+    private long position;
 
-      @Override
-      public void onException(HttpServerExchange exchange, Sender sender, IOException e) {
-        closeQuietly(channel);
-        IoCallback.END_EXCHANGE.onException(exchange, sender, e);
+    FileBody(HttpServerExchange exchange, FileChannel file, long size) {
+      this.exchange = exchange;
+      this.file = file;
+      this.size = size;
+    }
+
+    void start() {
+      handleEvent(exchange.getResponseChannel());
+    }
+
+    @Override
+    public void handleEvent(StreamSinkChannel out) {
+      try {
+        while (position < size) {
+          long sent = out.transferFrom(file, position, size - position);
+          if (sent == 0) {
+            out.getWriteSetter().set(this);
+            out.resumeWrites();
+            return;
+          }
+          position += sent;
+        }
+        out.suspendWrites();
+        out.getWriteSetter().set(null);
+        closeQuietly(file);
+        exchange.endExchange(); // shuts the body down and flushes it, without blocking
+      } catch (IOException e) {
+        closeQuietly(file);
+        IoUtils.safeClose(exchange.getConnection());
       }
-    };
+    }
   }
 
   private static void closeQuietly(FileChannel channel) {
@@ -212,10 +242,10 @@ public final class MediaRoute {
     if (ReadOnlyMethods.refused(exchange)) {
       return;
     }
-    Matcher path = PATH.matcher(exchange.getRelativePath());
+    Optional<PhotoPath> path = PhotoPath.parse(exchange.getRelativePath());
     Optional<String> file =
-        path.matches()
-            ? library.servable(path.group(1), path.group(2), Integer.parseInt(path.group(3)))
+        path.isPresent()
+            ? library.servable(path.get().vendor(), path.get().digest(), path.get().width())
             : Optional.empty();
     if (file.isEmpty()) {
       exchange.setStatusCode(StatusCodes.NOT_FOUND);
@@ -226,7 +256,7 @@ public final class MediaRoute {
     exchange.getResponseHeaders().put(Headers.CACHE_CONTROL, IMMUTABLE);
     countSent(exchange);
     exchange.setRelativePath("/" + file.get());
-    vendors.computeIfAbsent(path.group(1), this::files).handleRequest(exchange);
+    vendors.computeIfAbsent(path.get().vendor(), this::files).handleRequest(exchange);
   }
 
   private ResourceHandler files(String vendor) {
