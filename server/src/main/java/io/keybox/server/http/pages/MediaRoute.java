@@ -7,7 +7,6 @@ import io.keybox.server.media.PhotoLibrary;
 import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.server.handlers.PathHandler;
 import io.undertow.server.handlers.resource.PathResourceManager;
 import io.undertow.server.handlers.resource.ResourceHandler;
 import io.undertow.util.DateUtils;
@@ -84,7 +83,19 @@ public final class MediaRoute {
    */
   public static HttpHandler wrap(PhotoLibrary library, LongConsumer sent, HttpHandler next) {
     MediaRoute route = new MediaRoute(library, sent);
-    return new PathHandler(next).addPrefixPath(PREFIX, route::handle);
+    return exchange -> {
+      if (isUnderPrefix(exchange.getRelativePath())) {
+        route.handle(exchange);
+      } else {
+        next.handleRequest(exchange);
+      }
+    };
+  }
+
+  /** {@code /media} or a path below it (not {@code /mediaX}). */
+  private static boolean isUnderPrefix(String path) {
+    return path.startsWith(PREFIX)
+        && (path.length() == PREFIX.length() || path.charAt(PREFIX.length()) == '/');
   }
 
   /**
@@ -104,7 +115,7 @@ public final class MediaRoute {
   /** Sends the photo {@code exchange} asks for when its answer is known; else false, untouched. */
   private boolean sentKnown(HttpServerExchange exchange, AccessLog accessLog) throws IOException {
     String relative = exchange.getRelativePath();
-    if (!relative.startsWith(PREFIX + "/")
+    if (!isUnderPrefix(relative)
         || !(exchange.getRequestMethod().equals(Methods.GET)
             || exchange.getRequestMethod().equals(Methods.HEAD))) {
       return false;
@@ -242,7 +253,8 @@ public final class MediaRoute {
     if (ReadOnlyMethods.refused(exchange)) {
       return;
     }
-    Optional<PhotoPath> path = PhotoPath.parse(exchange.getRelativePath());
+    Optional<PhotoPath> path =
+        PhotoPath.parse(exchange.getRelativePath().substring(PREFIX.length()));
     Optional<String> file =
         path.isPresent()
             ? library.servable(path.get().vendor(), path.get().digest(), path.get().width())
