@@ -5,7 +5,6 @@ import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -17,25 +16,33 @@ import java.util.Optional;
  */
 public final class PhotoLibrary {
   private final VendorIndexes indexes;
-  private final Path dataDir;
+  private final PhotoFiles files;
 
+  /** The photos of the mirror's own files, {@code DIR/vendor/media}. */
   public PhotoLibrary(VendorIndexes indexes, Path dataDir) {
+    this(indexes, PhotoFiles.local(dataDir));
+  }
+
+  /** The photos of {@code files}: the mirror's own, or a query node's cache of a store. */
+  public PhotoLibrary(VendorIndexes indexes, PhotoFiles files) {
     this.indexes = indexes;
-    this.dataDir = dataDir;
+    this.files = files;
   }
 
   /**
-   * The folder of {@code vendor}'s photo files ({@code DIR/vendor/media}), whose files are named by
-   * {@link PhotoUrls#variantPath}.
+   * The folder of {@code vendor}'s photo files, whose files are named by {@link
+   * PhotoUrls#variantPath}.
    */
   public Path folder(String vendor) {
-    return dataDir.resolve(vendor).resolve("media");
+    return files.folder(vendor);
   }
 
   /**
    * Whether {@code vendor}'s photo {@code digest} at {@code width} may be served, and its file is
    * there: the path under {@link #folder}, else empty (a 404 for the caller).
    *
+   * @throws io.keybox.server.error.PhotoUnavailableException when the store a query node fetches
+   *     the file from cannot be reached
    * @throws IOException from the index
    */
   public Optional<String> servable(String vendor, String digest, int width) throws IOException {
@@ -47,7 +54,9 @@ public final class PhotoLibrary {
         return Optional.empty();
       }
     }
-    String path = PhotoUrls.variantPath(digest, width);
-    return Files.isRegularFile(folder(vendor).resolve(path)) ? Optional.of(path) : Optional.empty();
+    // The one point where the file is found: on disk, or fetched into a query node's cache.
+    return files.obtain(vendor, digest, width)
+        ? Optional.of(PhotoUrls.variantPath(digest, width))
+        : Optional.empty();
   }
 }
