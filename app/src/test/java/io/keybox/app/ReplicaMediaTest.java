@@ -188,12 +188,38 @@ final class ReplicaMediaTest {
       String added = awaitPhoto(replica, 2);
       assertEquals(200, replica.anonymous("/media/v/" + added + "/400.jpg", "GET").statusCode());
 
+      // The MLS removes the first listing: its photo, though in the replica's cache, is a 404.
+      ObjectNode deleted = ResoRecords.property(7, 0, T0.plus(Duration.ofHours(6)));
+      deleted.put("StandardStatus", "Delete");
+      mls.put("Property", deleted);
+      assertEquals(0, feed.pull("--incremental").code());
+      Commands.Result third = publish();
+      assertTrue(
+          third
+              .out()
+              .endsWith(
+                  "; photos: 0 uploaded (0 files, 0 bytes), 1 already stored,"
+                      + " 0 missing here\n"),
+          third.out());
+      awaitGone(replica, 0);
+      assertTrue(Files.exists(cached.resolve("800.jpg")));
+      assertEquals(404, replica.anonymous(path, "GET").statusCode());
+
       // The store goes away: what was fetched still serves, what was not is a 503, never a 500.
       proxy.stop();
-      assertEquals(200, replica.anonymous(path, "GET").statusCode());
-      HttpResponse<byte[]> unavailable =
-          replica.anonymous("/media/v/" + shown.get(0) + "/400.jpg", "GET");
+      assertEquals(200, replica.anonymous("/media/v/" + added + "/400.jpg", "GET").statusCode());
+      HttpResponse<byte[]> unavailable = replica.anonymous("/media/v/" + added + "/800.jpg", "GET");
       assertEquals(503, unavailable.statusCode(), new String(unavailable.body()));
+    }
+  }
+
+  /** Waits until the replica no longer has listing {@code listing} of the fixture. */
+  private static void awaitGone(Served replica, int listing) throws Exception {
+    long deadline = System.nanoTime() + CATCH_UP.toNanos();
+    String question = "/properties?vendor=v&idx=ignore&q=" + ResoRecords.listingId(listing);
+    while (!replica.json(question).isEmpty()) {
+      assertTrue(System.nanoTime() < deadline, "the replica never dropped listing " + listing);
+      Thread.sleep(50);
     }
   }
 
