@@ -7,6 +7,7 @@ import io.keybox.app.cli.DurationRange;
 import io.keybox.app.cli.HelpOption;
 import io.keybox.app.cli.Wording;
 import io.keybox.indexer.build.VendorLayout;
+import io.keybox.store.Layout;
 import io.keybox.store.PublishResult;
 import io.keybox.store.StoreUrl;
 import java.io.IOException;
@@ -41,9 +42,11 @@ import picocli.CommandLine.Spec;
     description = {
       "Publishes the vendor's current commit to an object store: uploads the files the store",
       "lacks (each verified against its checksum first), the vendor's id maps and pull state,",
-      "then a manifest, then, last, the pointer query nodes poll. It holds the index's write",
-      "lock meanwhile, and the store's lock object of the vendor: one publisher at a time.",
-      "Publications older than --keep-for are then removed, and the objects only they named.",
+      "the mirrored photos its listings show that the store lacks (under media/VENDOR/, as",
+      "their URLs name them; DIR/VENDOR/media-uploads records what was sent), then a manifest,",
+      "then, last, the pointer query nodes poll. It holds the index's write lock meanwhile,",
+      "and the store's lock object of the vendor: one publisher at a time. Publications older",
+      "than --keep-for are then removed, and the objects only they named (never photos).",
       "STORE_URL is s3://bucket/prefix or file:///path; region and credentials come from the",
       "AWS SDK's standard chain, never from the command line."
     },
@@ -118,7 +121,8 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
           "vendor " + vendor + " has no index under " + dataDir + "; run keybox index first", null);
     }
     try {
-      PublishResult result = Publishing.publish(dataDir, vendor, to, store.endpoint(), keepFor);
+      PublishResult result =
+          Publishing.publish(dataDir, vendor, to, store.endpoint(), keepFor, keybox.console());
       keybox.console().out().println("keybox publish: " + Publishing.summary(result, to));
       return 0;
     } catch (IndexNotFoundException e) {
@@ -147,6 +151,7 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
   private void vendorName() {
     try {
       new VendorLayout(dataDir, vendor);
+      Layout.checkVendor(vendor); // a store keeps photos under media/: no vendor is so named
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), "--vendor: " + e.getMessage());
     }

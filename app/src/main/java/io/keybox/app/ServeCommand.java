@@ -55,7 +55,8 @@ import picocli.CommandLine.TypeConversionException;
       "./run.sh serve --data-dir DIR [--host 127.0.0.1] [--port 8080] [--keys FILE]",
       "         [--tls-cert PEM --tls-key PEM | --tls-keystore FILE --tls-password X]"
           + " [--behind-proxy]",
-      "         [--replica-of STORE_URL [--replica-poll SECONDS] [--replica-stale-after 10m]]"
+      "         [--replica-of STORE_URL [--replica-poll SECONDS] [--replica-stale-after 10m]",
+      "          [--media-cache 10g]]"
     },
     descriptionHeading = "%n",
     description = {
@@ -64,14 +65,17 @@ import picocli.CommandLine.TypeConversionException;
       "HTTP/1.1); plain HTTP only on loopback, or on any interface with --behind-proxy.",
       "Each key's rate limit comes from the keys file. With --replica-of it is a query node",
       "of an object store: it fetches each vendor's new commit the indexer publishes there",
-      "(keybox publish, index --publish-to) and keeps serving its last good one meanwhile."
+      "(keybox publish, index --publish-to) and keeps serving its last good one meanwhile;",
+      "it serves /media from a bounded cache of the photos publish put in the store, or the",
+      "listings' photo URLs name the bucket or a CDN in front of it (--media-base-url)."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
     footer = {
       "  ./run.sh serve --data-dir .keybox/data --keys data/demo-keys.json --port 8080",
       "  ./run.sh serve --data-dir /srv/keybox --host 0.0.0.0 --port 443 \\",
-      "      --tls-cert /etc/keybox/chain.pem --tls-key /etc/keybox/key.pem"
+      "      --tls-cert /etc/keybox/chain.pem --tls-key /etc/keybox/key.pem",
+      "  ./run.sh serve --data-dir /srv/keybox --replica-of s3://listings/prod --media-cache 20g"
     })
 final class ServeCommand implements Callable<Integer>, Checked, Wording {
   @Spec CommandSpec spec;
@@ -199,8 +203,9 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
       paramLabel = "URL",
       converter = HttpUrlConverter.class,
       description =
-          "base URL of the mirrored photos' URLs, a CDN or a bucket holding DIR/VENDOR/media"
-              + " (default: --base-url, else the request's)")
+          "base URL of the mirrored photos' URLs: a CDN, or the public URL of the store's"
+              + " bucket and prefix, where publish puts media/VENDOR/ (default: --base-url, else"
+              + " the request's)")
   URI mediaBaseUrl;
 
   @Option(
@@ -297,7 +302,21 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
                 + " (default ${DEFAULT-VALUE})")
     @DurationRange(minMillis = 1000)
     Duration staleAfter;
+
+    @Option(
+        names = "--media-cache",
+        paramLabel = "SIZE",
+        converter = ByteSizeConverter.class,
+        defaultValue = "10g",
+        description =
+            "bytes of photos fetched from the store kept in DIR/.media-cache for /media, least"
+                + " recently served removed first, like 20g or 512m, at least 64m (default"
+                + " ${DEFAULT-VALUE}: the cover photos of some 30,000 listings at 1600 px)")
+    long mediaCache;
   }
+
+  /** The smallest {@code --media-cache}: room for a few hundred photos at 1600 px. */
+  static final long MIN_MEDIA_CACHE = 64L << 20;
 
   @ArgGroup(exclusive = false)
   AlertOptions alerts;
@@ -360,7 +379,8 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
         return Optional.of("--admin-host: needs --admin-port");
       }
       if (missing.contains("--replica-of")) {
-        return Optional.of("--replica-poll and --replica-stale-after need --replica-of");
+        return Optional.of(
+            "--replica-poll, --replica-stale-after and --media-cache need --replica-of");
       }
     }
     return Optional.empty();
@@ -444,6 +464,12 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     if (replica == null && storeOptions.s3Endpoint != null) {
       throw usage("--s3-endpoint: needs --replica-of, the store it is the endpoint of");
     }
+    if (replica != null && replica.mediaCache < MIN_MEDIA_CACHE) {
+      throw usage(
+          "--media-cache: "
+              + replica.mediaCache
+              + " bytes is too small for photos; give at least 64m");
+    }
     if (admin != null && admin.port == port) {
       throw usage("--admin-port: must differ from --port (got: " + admin.port + ")");
     }
@@ -498,7 +524,11 @@ final class ServeCommand implements Callable<Integer>, Checked, Wording {
     if (replica != null) {
       options.replica(
           new ServerOptions.Replica(
-              replica.store, storeOptions.endpoint(), replica.poll, replica.staleAfter));
+              replica.store,
+              storeOptions.endpoint(),
+              replica.poll,
+              replica.staleAfter,
+              replica.mediaCache));
     }
     if (alerts != null) {
       options.alerts(

@@ -230,10 +230,13 @@ class ImportRulesTest {
                 "io.keybox.server.query..",
                 "io.keybox.server.replica..",
                 "io.keybox.indexer..",
-                "io.keybox.state..")
+                "io.keybox.state..",
+                "io.keybox.store.s3..",
+                "io.keybox.store.local..")
             .because(
                 "which photos may be served is a question to the served snapshot; serving them is"
-                    + " server/http's"));
+                    + " server/http's; a query node's photos come from whatever store it follows,"
+                    + " through the Store interface"));
   }
 
   @Test

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.indexer.pull.fixture.ResoRecords;
 import io.keybox.indexer.pull.fixture.ResoWebApiServer;
@@ -26,10 +25,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterEach;
@@ -46,26 +43,25 @@ import org.junit.jupiter.api.io.TempDir;
  */
 final class PhotosCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Instant T0 = Instant.parse("2026-11-20T08:00:00Z");
+  private static final Instant T0 = PhotoMls.T0;
   private static final Pattern PHOTO_URL =
       Pattern.compile("http://127\\.0\\.0\\.1:\\d+/media/v/([0-9a-f]{40})/1600\\.jpg");
 
   @TempDir Path dir;
+  private PhotoMls feed;
   private ResoWebApiServer mls;
   private Path data;
-  private Path secretFile;
 
   @BeforeEach
   void setUp() throws IOException {
-    mls = new ResoWebApiServer().seed(3, i -> T0.plus(Duration.ofMinutes(2L * i)), 0, T0);
-    mls.paging(ResoWebApiServer.Paging.STANDARD);
     data = dir.resolve("data");
-    secretFile = Files.writeString(dir.resolve("client.secret"), ResoWebApiServer.CLIENT_SECRET);
+    feed = new PhotoMls(dir, data);
+    mls = feed.server();
   }
 
   @AfterEach
   void tearDown() {
-    mls.close();
+    feed.close();
   }
 
   @Test
@@ -251,27 +247,11 @@ final class PhotosCommandTest {
   }
 
   private Commands.Result pull(String... more) {
-    List<String> options = new ArrayList<>(PullArguments.clientCredentials(mls, secretFile));
-    options.addAll(List.of("--max-rps", "1000", "--media-max-rps", "1000", "--quiet"));
-    options.addAll(List.of(more));
-    return Commands.run(
-        new byte[0],
-        java.util.Map.of(),
-        "pull",
-        PullArguments.of(data, "v", mls, options).toArray(String[]::new));
+    return feed.pull(more);
   }
 
-  /** A RESO Media record of a listing's photo. */
   private static ObjectNode media(String key, String url, int order, String category) {
-    ObjectNode media = JsonNodeFactory.instance.objectNode();
-    media.put("MediaKey", key);
-    media.put("MediaURL", url);
-    media.put("Order", order);
-    if (category != null) {
-      media.put("MediaCategory", category);
-    }
-    media.put("MediaModificationTimestamp", T0.toString());
-    return media;
+    return PhotoMls.media(key, url, order, category);
   }
 
   /** A picture of two colours, encoded as {@code format}. */
@@ -290,13 +270,7 @@ final class PhotosCommandTest {
 
   /** The digests of a listing's photo URLs, in order; each URL must be the server's own. */
   private static List<String> digests(JsonNode listing) {
-    List<String> digests = new ArrayList<>();
-    for (JsonNode url : listing.path("photos")) {
-      Matcher m = PHOTO_URL.matcher(url.asText());
-      assertTrue(m.matches(), url.asText());
-      digests.add(m.group(1));
-    }
-    return digests;
+    return Served.photoDigests(listing, PHOTO_URL);
   }
 
   /** The server over the data directory, with what these tests ask of it. */
@@ -316,10 +290,7 @@ final class PhotosCommandTest {
     }
 
     long mlsId(int listing) throws Exception {
-      return server
-          .one("/properties?vendor=v&idx=ignore&q=" + ResoRecords.listingId(listing))
-          .get("mlsId")
-          .asLong();
+      return server.mlsId(listing);
     }
 
     JsonNode listing(int listing) throws Exception {

@@ -50,6 +50,13 @@ class PublishCommandTest {
     assertEquals(0, again.code(), again.err());
     assertEquals(1, again.out().lines().count(), again.out());
     assertTrue(again.out().contains("as publication 2: 0 objects uploaded (0 bytes)"), again.out());
+    // The fixture's listings have no mirrored photos.
+    assertTrue(
+        again
+            .out()
+            .endsWith(
+                "; photos: 0 uploaded (0 files, 0 bytes), 0 already stored, 0 missing" + " here\n"),
+        again.out());
   }
 
   @Test
@@ -97,9 +104,17 @@ class PublishCommandTest {
         "publish --data-dir d --vendor v --to ftp://x/y | keybox publish: --to: store URL must be",
         "publish --data-dir d --vendor v --to s3://b/p --keep-for 0 | --keep-for: '0' is not a",
         "publish --data-dir d --vendor V! --to s3://b/p | keybox publish: --vendor: ",
+        "publish --data-dir d --vendor media --to s3://b/p | keybox publish: --vendor: vendor must"
+            + " not be named 'media'",
         "publish --data-dir d --vendor v --to s3://b/p --s3-endpoint nope | --s3-endpoint: 'nope'",
         "index --data-dir d --vendor v --listings l --publish-to nope | --publish-to: store URL",
         "serve --data-dir d --replica-poll 5 | need --replica-of",
+        "serve --data-dir d --media-cache 20g | keybox serve: --replica-poll, --replica-stale-after"
+            + " and --media-cache need --replica-of",
+        "serve --data-dir d --replica-of file:///x --media-cache 1m | keybox serve: --media-cache:"
+            + " 1048576 bytes is too small for photos; give at least 64m",
+        "serve --data-dir d --replica-of file:///x --media-cache lots | keybox serve:"
+            + " --media-cache: 'lots' is not a size like 64m",
         "serve --data-dir d --replica-of file:///x --replica-poll 0 | --replica-poll: '0' is not",
         "serve --data-dir d --replica-of file:///x --replica-stale-after soon | --replica-stale-after:",
         "serve --data-dir d --replica-of bucket/prefix | --replica-of: store URL must be",

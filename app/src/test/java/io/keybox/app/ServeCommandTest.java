@@ -296,6 +296,8 @@ class ServeCommandTest {
                 "250ms",
                 "--replica-stale-after",
                 "90s",
+                "--media-cache",
+                "20g",
                 "--response-cache",
                 "512k",
                 "--base-url",
@@ -308,6 +310,7 @@ class ServeCommandTest {
     assertEquals(Optional.of(URI.create("http://127.0.0.1:9000")), replica.endpoint());
     assertEquals(Duration.ofMillis(250), replica.poll());
     assertEquals(Duration.ofSeconds(90), replica.staleAfter());
+    assertEquals(20L << 30, replica.mediaCacheBytes());
     assertEquals(524_288, given.responseCacheBytes());
     assertEquals(Optional.of("https://listings.example.com"), given.baseUrl());
     assertEquals(12, given.maxQueued());

@@ -1,9 +1,11 @@
 package io.keybox.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.indexer.pull.fixture.ResoRecords;
 import io.keybox.server.Server;
 import io.keybox.server.ServerOptions;
 import io.keybox.server.auth.SecretHash;
@@ -17,9 +19,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The real server over a data directory, with one key ({@code k}, secret {@code s}) that reads
@@ -38,6 +43,11 @@ final class Served implements AutoCloseable {
 
   /** With {@code tokenKey}, the server also issues bearer tokens ({@code serve --token-key}). */
   Served(Path data, Optional<Path> tokenKey) throws Exception {
+    this(data, options -> tokenKey.ifPresent(options::tokenKey));
+  }
+
+  /** With what {@code more} sets besides (a replica's store, the photos' base URL). */
+  Served(Path data, java.util.function.Consumer<ServerOptions.Builder> more) throws Exception {
     Path keys = data.resolve("keys.json");
     Files.writeString(
         keys,
@@ -46,7 +56,7 @@ final class Served implements AutoCloseable {
             + "\", \"vendors\": [\"v\"], \"addons\": [\"agents\"]}]}");
     ServerOptions.Builder options =
         ServerOptions.builder(data).keys(keys).port(0).corsOrigins(List.of()).maxConcurrent(4);
-    tokenKey.ifPresent(options::tokenKey);
+    more.accept(options);
     server = Server.start(options.build(), new PrintStream(OutputStream.nullOutputStream()));
   }
 
@@ -67,6 +77,17 @@ final class Served implements AutoCloseable {
     return response;
   }
 
+  /** The status of {@code path} asked with the key's credentials. */
+  int status(String path) throws Exception {
+    return client
+        .send(
+            HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
+                .header("Authorization", authorization)
+                .build(),
+            HttpResponse.BodyHandlers.discarding())
+        .statusCode();
+  }
+
   /** The JSON answer of {@code path}, which must be 200. */
   JsonNode json(String path) throws Exception {
     return JSON.readTree(get(path).body());
@@ -81,6 +102,27 @@ final class Served implements AutoCloseable {
       request.headers(headers);
     }
     return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  /** The mlsId this server gave listing {@code listing} of the RESO fixture (vendor v). */
+  long mlsId(int listing) throws Exception {
+    return one("/properties?vendor=v&idx=ignore&q=" + ResoRecords.listingId(listing))
+        .get("mlsId")
+        .asLong();
+  }
+
+  /**
+   * The digests of a listing's photo URLs, in order; each URL must match {@code urls}, whose first
+   * group is the digest.
+   */
+  static List<String> photoDigests(JsonNode listing, Pattern urls) {
+    List<String> digests = new ArrayList<>();
+    for (JsonNode url : listing.path("photos")) {
+      Matcher m = urls.matcher(url.asText());
+      assertTrue(m.matches(), url.asText());
+      digests.add(m.group(1));
+    }
+    return digests;
   }
 
   long count(String path) throws Exception {

@@ -10,9 +10,12 @@ import io.keybox.server.http.KeyboxServer;
 import io.keybox.server.http.Limits;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.media.PhotoFiles;
+import io.keybox.server.media.StoreMediaCache;
 import io.keybox.server.replica.Replica;
 import io.keybox.server.replica.ReplicaStatus;
 import io.keybox.server.tls.TlsIdentity;
+import io.keybox.store.Store;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -21,8 +24,8 @@ import java.util.OptionalInt;
 /**
  * A running Keybox server as {@code keybox serve} starts it: the keys file watched, every vendor
  * index under the data directory opened and refreshed, on a query node the store it follows polled
- * into the data directory ({@link Replica}), and the HTTP listener (and the admin one). {@link
- * #close()} stops all of them.
+ * into the data directory ({@link Replica}) and its photos fetched into a bounded cache ({@link
+ * StoreMediaCache}), and the HTTP listener (and the admin one). {@link #close()} stops all of them.
  *
  * <pre>
  * try (Server server = Server.start(options, System.out)) {
@@ -73,6 +76,8 @@ public final class Server implements AutoCloseable {
     KeysFileWatcher watcher = KeysFileWatcher.start(options.keys(), authenticator);
     VendorIndexes indexes = null;
     Replica replica = null;
+    PhotoFiles photos = PhotoFiles.local(options.dataDir());
+    StoreMediaCache photoCache = null;
     Alerts[] alerts = new Alerts[1]; // made with the HTTP layer's metrics registry
     try {
       indexes = new VendorIndexes(options.dataDir(), REFRESH_MILLIS);
@@ -80,13 +85,13 @@ public final class Server implements AutoCloseable {
       if (options.replica().isPresent()) {
         // Before the listener: health reports the replication from the first request on.
         ServerOptions.Replica follow = options.replica().get();
+        Store store = follow.store().open(follow.endpoint()); // the replica closes it
         replica =
-            new Replica(
-                follow.store().open(follow.endpoint()),
-                options.dataDir(),
-                indexes,
-                follow.staleAfter(),
-                Clock.systemUTC());
+            new Replica(store, options.dataDir(), indexes, follow.staleAfter(), Clock.systemUTC());
+        photoCache =
+            new StoreMediaCache(
+                store, options.dataDir().resolve(StoreMediaCache.FOLDER), follow.mediaCacheBytes());
+        photos = photoCache;
         replica.start(follow.poll());
       }
       VendorIndexes served = indexes;
@@ -112,9 +117,11 @@ public final class Server implements AutoCloseable {
                                     registry,
                                     Clock.systemUTC());
                             return alerts[0].service();
-                          }));
+                          }),
+              photos);
       if (replica != null) {
         http.metrics().registry().register(replica.metrics());
+        http.metrics().registry().register(photoCache.metrics());
       }
       return new Server(watcher, indexes, replica, alerts[0], http);
     } catch (IOException | RuntimeException e) {

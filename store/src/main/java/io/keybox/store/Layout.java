@@ -18,9 +18,15 @@ import java.util.regex.Pattern;
  * &lt;vendor&gt;/manifests/&lt;sequence&gt;.json          each publication's {@link Manifest}, immutable
  * &lt;vendor&gt;/current                           the {@link Pointer}, overwritten LAST
  * &lt;vendor&gt;/lock                              held by the vendor's publisher while it publishes
+ * media/&lt;vendor&gt;/&lt;digest&gt;/&lt;width&gt;.jpg         each mirrored photo's variant, immutable
  * </pre>
  *
- * Keys are prefix-free: no key is a folder of another. Because an index file's key holds its
+ * A photo's key is the path of its URL ({@code /media/{vendor}/{digest}/{width}.jpg}, the route a
+ * Keybox server answers) under the store's root, so a bucket, or a CDN in front of it, serves the
+ * URLs a listing's {@code photos} hold when {@code serve --media-base-url} names it. {@value
+ * #MEDIA} is therefore no vendor's name.
+ *
+ * <p>Keys are prefix-free: no key is a folder of another. Because an index file's key holds its
  * checksum and length, a file of the same name from another commit (after a rebuild from scratch,
  * Lucene's names restart at {@code _0}) never collides with it.
  */
@@ -29,7 +35,11 @@ public final class Layout {
   public static final List<String> SIDE_FILES =
       List.of("ids.tsv", "openhouse-ids.tsv", "pull-state.json");
 
+  /** The folder of every vendor's photos; a reserved name, never a vendor's. */
+  public static final String MEDIA = "media";
+
   private static final Pattern VENDOR = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
+  private static final Pattern DIGEST = Pattern.compile("[0-9a-f]{40}");
   private static final Pattern MANIFEST = Pattern.compile("manifests/(\\d{12})\\.json");
   private static final ObjectMapper JSON =
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -38,7 +48,7 @@ public final class Layout {
 
   /** Whether {@code name} is a valid vendor name. */
   public static boolean isVendor(String name) {
-    return name != null && VENDOR.matcher(name).matches();
+    return name != null && VENDOR.matcher(name).matches() && !name.equals(MEDIA);
   }
 
   /** Throws {@link IllegalArgumentException} unless {@code vendor} is a valid vendor name. */
@@ -48,6 +58,10 @@ public final class Layout {
           "vendor must be 1-64 of a-z, 0-9, '_' and '-', starting with a letter or digit (got: '"
               + vendor
               + "')");
+    }
+    if (vendor.equals(MEDIA)) {
+      throw new IllegalArgumentException(
+          "vendor must not be named '" + MEDIA + "': a store keeps every vendor's photos there");
     }
     return vendor;
   }
@@ -109,13 +123,36 @@ public final class Layout {
     return sideObjects(vendor) + file.objectName();
   }
 
+  /** The prefix of every photo object of {@code vendor}: {@code media/<vendor>/}. */
+  public static String mediaObjects(String vendor) {
+    return MEDIA + "/" + checkVendor(vendor) + "/";
+  }
+
+  /**
+   * The key of one variant of a mirrored photo: {@code media/<vendor>/<digest>/<width>.jpg}, the
+   * path of its URL.
+   *
+   * @throws IllegalArgumentException unless {@code digest} is 40 lower-case hex digits and {@code
+   *     width} positive
+   */
+  public static String mediaObject(String vendor, String digest, int width) {
+    if (digest == null || !DIGEST.matcher(digest).matches()) {
+      throw new IllegalArgumentException(
+          "photo digest must be 40 lower-case hex digits (got: '" + digest + "')");
+    }
+    if (width <= 0) {
+      throw new IllegalArgumentException("photo width must be positive (got: " + width + ")");
+    }
+    return mediaObjects(vendor) + digest + "/" + width + ".jpg";
+  }
+
   /**
    * The vendors with objects in {@code store}, sorted (one listing request on S3). A vendor whose
    * first publication has not written its pointer yet is listed too: its fetch says {@link
    * FetchResult.Outcome#NOT_PUBLISHED}.
    */
   public static List<String> vendors(Store store) throws IOException {
-    return store.folders("").stream().filter(vendor -> VENDOR.matcher(vendor).matches()).toList();
+    return store.folders("").stream().filter(Layout::isVendor).toList();
   }
 
   static byte[] write(Object value) {

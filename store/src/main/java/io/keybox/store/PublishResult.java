@@ -10,6 +10,7 @@ package io.keybox.store;
  * @param uploadedBytes their bytes
  * @param skipped files the store already held
  * @param deleted objects removed afterwards (no kept manifest named them), manifests included
+ * @param media what was done with the photos the commit shows
  */
 public record PublishResult(
     String vendor,
@@ -18,4 +19,5 @@ public record PublishResult(
     int uploaded,
     long uploadedBytes,
     int skipped,
-    int deleted) {}
+    int deleted,
+    MediaCounts media) {}

@@ -14,6 +14,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.SegmentInfos;
@@ -45,15 +47,18 @@ import org.apache.lucene.store.LockObtainFailedException;
  *
  * <p>Guarantees, in this order: each index file the store lacks is checked whole against its Lucene
  * footer checksum and uploaded (several at once) under a key holding its checksum and length (files
- * already stored are not sent again); the side files likewise; then the new {@link Manifest}; then,
- * LAST, the vendor's {@link Pointer}. A reader that sees the new pointer therefore finds every
- * object it names. A failure before the pointer is written leaves the previous publication in force
- * (the objects already sent are reused next time).
+ * already stored are not sent again); the side files likewise; the variants of the photos the
+ * commit shows that the store lacks, when the caller names them ({@link PublishedMedia}); then the
+ * new {@link Manifest}; then, LAST, the vendor's {@link Pointer}. A reader that sees the new
+ * pointer therefore finds every object it names. A failure before the pointer is written leaves the
+ * previous publication in force (the objects already sent are reused next time).
  *
  * <p>Retention, by time: after the pointer, a manifest older than {@code keepFor} that the pointer
  * does not name is deleted, and an object is deleted once it is older than {@code keepFor} and no
  * remaining manifest names it. So a replica that read a manifest within {@code keepFor} finds its
- * objects, and a backup of the store can be restored to any publication of that window.
+ * objects, and a backup of the store can be restored to any publication of that window. Photos are
+ * not removed: a manifest does not list them (millions of keys), and a photo may be shown again by
+ * a later commit. NOTE: so a store keeps every photo it was ever sent.
  */
 public final class Publisher {
   /** How long publications are kept by default. */
@@ -102,6 +107,25 @@ public final class Publisher {
    * @throws IOException when a file cannot be read or fails its checksum, or the store fails
    */
   public PublishResult publish(String vendor, Path vendorDir) throws IOException {
+    return publish(vendor, vendorDir, PublishedMedia.NONE, counts -> {});
+  }
+
+  /**
+   * Publishes {@code vendor}'s latest commit found under {@code vendorDir/index} with the photos it
+   * shows: each variant the store lacks is uploaded under {@link Layout#mediaObject}, before the
+   * manifest and the pointer, so a replica never serves a listing whose photo the store lacks.
+   * Which photos the store holds is recorded under {@code vendorDir/media-uploads} ({@link
+   * UploadedMedia}). {@code progress} hears the counts so far after each batch of photos.
+   *
+   * @throws IndexNotFoundException when the folder holds no commit
+   * @throws LockObtainFailedException when an index run holds the index's write lock
+   * @throws PublishConflictException when another publisher of the vendor holds the store's lock or
+   *     took the sequence
+   * @throws IOException when a file cannot be read or fails its checksum, or the store fails
+   */
+  public PublishResult publish(
+      String vendor, Path vendorDir, PublishedMedia media, Consumer<MediaCounts> progress)
+      throws IOException {
     Layout.checkVendor(vendor);
     Path indexDir = vendorDir.resolve("index");
     if (!Files.isDirectory(indexDir)) {
@@ -111,12 +135,18 @@ public final class Publisher {
         Lock held = dir.obtainLock(IndexWriter.WRITE_LOCK_NAME);
         PublishLock locked = PublishLock.take(store, vendor, clock, LOCK_LEASE);
         Transfers transfers = new Transfers(parallel, "keybox-publish")) {
-      return publishHeld(vendor, vendorDir, dir, transfers);
+      return publishHeld(vendor, vendorDir, dir, transfers, media, progress);
     }
   }
 
   private PublishResult publishHeld(
-      String vendor, Path vendorDir, Directory dir, Transfers transfers) throws IOException {
+      String vendor,
+      Path vendorDir,
+      Directory dir,
+      Transfers transfers,
+      PublishedMedia media,
+      Consumer<MediaCounts> progress)
+      throws IOException {
     SegmentInfos commit = SegmentInfos.readLatestCommit(dir);
     Set<String> present = new HashSet<>(store.list(Layout.indexObjects(vendor)));
     present.addAll(store.list(Layout.sideObjects(vendor)));
@@ -160,6 +190,13 @@ public final class Publisher {
       }
     }
     transfers.all(tasks);
+    MediaCounts photos = MediaCounts.NONE;
+    if (media != PublishedMedia.NONE) {
+      // The write lock is held: the latest commit is still the one read above.
+      try (DirectoryReader reader = DirectoryReader.open(dir)) {
+        photos = new MediaUpload(store, vendor, transfers, progress).run(vendorDir, reader, media);
+      }
+    }
 
     long sequence =
         manifestSequences(vendor).stream().mapToLong(Long::longValue).max().orElse(0) + 1;
@@ -188,7 +225,8 @@ public final class Publisher {
         upload.uploaded.get(),
         upload.bytes.get(),
         upload.skipped.get(),
-        deleted);
+        deleted,
+        photos);
   }
 
   /** What the uploads did; updated from the transfer threads. */

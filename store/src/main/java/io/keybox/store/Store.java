@@ -24,6 +24,19 @@ public interface Store extends Closeable {
   void put(String key, byte[] bytes) throws IOException;
 
   /**
+   * Writes {@code source} under {@code key} as an object whose bytes never change under that key (a
+   * content-addressed photo), to be read by browsers straight from the store or a CDN in front of
+   * it: where the store keeps HTTP headers (S3 does, a folder does not) it answers with {@code
+   * contentType} and {@value #IMMUTABLE}.
+   */
+  default void putImmutable(String key, Path source, String contentType) throws IOException {
+    put(key, source);
+  }
+
+  /** The {@code Cache-Control} of {@link #putImmutable}'s objects: a year, never revalidated. */
+  String IMMUTABLE = "public, max-age=31536000, immutable";
+
+  /**
    * Writes {@code source} under {@code key} unless an object is already there; returns whether it
    * wrote. NOTE: not atomic against a concurrent writer of the same key; the layout only uses it
    * for content-addressed keys, where both writers write the same bytes.

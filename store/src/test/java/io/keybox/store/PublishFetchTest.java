@@ -115,7 +115,9 @@ class PublishFetchTest {
     try (Store store = kinds.open(kind, temp)) {
       PublishResult published = new Publisher(store).publish(VENDOR, indexer);
       // _0.cfe, _0.cfs, _0.si, segments_1 and ids.tsv.
-      assertEquals(new PublishResult(VENDOR, 1, 1, 5, published.uploadedBytes(), 0, 0), published);
+      assertEquals(
+          new PublishResult(VENDOR, 1, 1, 5, published.uploadedBytes(), 0, 0, MediaCounts.NONE),
+          published);
       assertEquals(List.of(VENDOR), Layout.vendors(store));
       assertEquals(List.of("current", "files", "manifests", "side"), store.folders(VENDOR + "/"));
       new Publisher(store).publish("dallas", indexer);

@@ -49,6 +49,17 @@ public final class ListingQueries {
         .build();
   }
 
+  /**
+   * The listings that may be displayed whole ({@code internetEntireListingDisplay} not false):
+   * those whose photos ({@link ListingFields#PHOTO}) are served, and so published with a commit.
+   */
+  public static Query displayableListings() {
+    return new BooleanQuery.Builder()
+        .add(allListings(), Occur.FILTER)
+        .add(ListingFields.LISTING_DISPLAY.notFalse(), Occur.FILTER)
+        .build();
+  }
+
   /** The listing whose mlsId is {@code mlsId}, in an index this build writes: its key term. */
   public static Query byMlsId(long mlsId) {
     return byMlsId(mlsId, SchemaVersion.CURRENT);

@@ -14,7 +14,8 @@ public abstract sealed class RequestException extends RuntimeException
         NotFoundException,
         AccessDeniedException,
         IndexUnavailableException,
-        NotSupportedException {
+        NotSupportedException,
+        PhotoUnavailableException {
   RequestException(String message) {
     super(message, null, false, false);
   }

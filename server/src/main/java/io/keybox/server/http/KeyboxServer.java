@@ -27,6 +27,7 @@ import io.keybox.server.http.transport.Connector;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.limit.LoginThrottle;
 import io.keybox.server.limit.RateLimiter;
+import io.keybox.server.media.PhotoFiles;
 import io.keybox.server.media.PhotoLibrary;
 import io.keybox.server.metrics.Metrics;
 import io.keybox.server.replica.ReplicaStatus;
@@ -117,13 +118,22 @@ public final class KeyboxServer implements AutoCloseable {
       PrintStream accessLog,
       ReplicaStatus.Source replicas) {
     return start(
-        config, admin, indexes, authenticator, accessLog, replicas, registry -> Optional.empty());
+        config,
+        admin,
+        indexes,
+        authenticator,
+        accessLog,
+        replicas,
+        registry -> Optional.empty(),
+        PhotoFiles.local(indexes.dataDir()));
   }
 
   /**
    * As {@link #start(ServerConfig, Optional, VendorIndexes, Authenticator, PrintStream,
    * ReplicaStatus.Source)}, answering {@code /searches} from what {@code alerts} makes with the
-   * server's metrics registry (empty on a node without {@code serve --alerts}).
+   * server's metrics registry (empty on a node without {@code serve --alerts}), and sending {@code
+   * GET /media}'s files from {@code photos} (the mirror's own, or a query node's cache of its
+   * store).
    */
   public static KeyboxServer start(
       ServerConfig config,
@@ -132,7 +142,8 @@ public final class KeyboxServer implements AutoCloseable {
       Authenticator authenticator,
       PrintStream accessLog,
       ReplicaStatus.Source replicas,
-      Function<PrometheusRegistry, Optional<SavedSearchService>> alerts) {
+      Function<PrometheusRegistry, Optional<SavedSearchService>> alerts,
+      PhotoFiles photos) {
     if (config.tls().isEmpty() && !config.isLoopback() && !config.behindProxy()) {
       throw new PlainHttpRefusedException(config.host());
     }
@@ -164,12 +175,12 @@ public final class KeyboxServer implements AutoCloseable {
                             ops.metrics(),
                             new AddonHandler(
                                 ResoRoutes.before(routes, config, indexes, authenticator)))))));
-    PhotoLibrary photos = new PhotoLibrary(indexes, indexes.dataDir());
+    PhotoLibrary library = new PhotoLibrary(indexes, photos);
     HttpHandler chain =
         ops.measured(
             routes,
             MediaRoute.front(
-                photos,
+                library,
                 ops.metrics()::mediaSent,
                 log,
                 new AdmissionHandler(
@@ -180,7 +191,7 @@ public final class KeyboxServer implements AutoCloseable {
                                 new HeaderLimitHandler(
                                     config.limits().maxHeaders(),
                                     MediaRoute.wrap(
-                                        photos,
+                                        library,
                                         ops.metrics()::mediaSent,
                                         Pages.wrap(
                                             config.pages(),
@@ -191,8 +202,8 @@ public final class KeyboxServer implements AutoCloseable {
                                                 perRequest)))),
                                 log),
                             // The fastest deflate level, as web servers default to: listing JSON
-                            // still
-                            // shrinks about 6-fold, for a fraction of the CPU of the default level.
+                            // still shrinks about 6-fold, for a fraction of the CPU of the default
+                            // level.
                             new ContentEncodingRepository()
                                 .addEncodingHandler(
                                     "gzip", new GzipEncodingProvider(Deflater.BEST_SPEED), 50))),

@@ -6,7 +6,6 @@ import io.keybox.server.index.DerivedValue;
 import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -32,19 +31,25 @@ public final class PhotoLibrary {
       DerivedValue.of("photo answers", snapshot -> new ConcurrentHashMap<>());
 
   private final VendorIndexes indexes;
-  private final Path dataDir;
+  private final PhotoFiles files;
 
+  /** The photos of the mirror's own files, {@code DIR/vendor/media}. */
   public PhotoLibrary(VendorIndexes indexes, Path dataDir) {
+    this(indexes, PhotoFiles.local(dataDir));
+  }
+
+  /** The photos of {@code files}: the mirror's own, or a query node's cache of a store. */
+  public PhotoLibrary(VendorIndexes indexes, PhotoFiles files) {
     this.indexes = indexes;
-    this.dataDir = dataDir;
+    this.files = files;
   }
 
   /**
-   * The folder of {@code vendor}'s photo files ({@code DIR/vendor/media}), whose files are named by
-   * {@link PhotoUrls#variantPath}.
+   * The folder of {@code vendor}'s photo files, whose files are named by {@link
+   * PhotoUrls#variantPath}.
    */
   public Path folder(String vendor) {
-    return dataDir.resolve(vendor).resolve("media");
+    return files.folder(vendor);
   }
 
   /**
@@ -52,6 +57,8 @@ public final class PhotoLibrary {
    * there: the path under {@link #folder}, else empty (a 404 for the caller). Reads the index
    * unless the served snapshot answered for this digest before; records the answer.
    *
+   * @throws io.keybox.server.error.PhotoUnavailableException when the store a query node fetches
+   *     the file from cannot be reached
    * @throws IOException from the index
    */
   public Optional<String> servable(String vendor, String digest, int width) throws IOException {
@@ -72,14 +79,17 @@ public final class PhotoLibrary {
         return Optional.empty();
       }
     }
-    String path = PhotoUrls.variantPath(digest, width);
-    return Files.isRegularFile(folder(vendor).resolve(path)) ? Optional.of(path) : Optional.empty();
+    // The one point where the file is found: on disk, or fetched into a query node's cache.
+    return files.obtain(vendor, digest, width)
+        ? Optional.of(PhotoUrls.variantPath(digest, width))
+        : Optional.empty();
   }
 
   /**
    * The file of {@code vendor}'s photo {@code digest} at {@code width} when the served snapshot
    * already said, through {@link #servable}, that it may be shown; empty when it said no or has not
-   * been asked yet. Never reads the index, and does not check that the file is there.
+   * been asked yet. Never reads the index or fetches, and does not check that the file is there (a
+   * query node's cache may have evicted it: then {@link #servable} fetches it again).
    */
   public Optional<Path> knownServable(String vendor, String digest, int width) {
     if (!wellFormed(vendor, digest, width)) {
@@ -94,6 +104,7 @@ public final class PhotoLibrary {
       // meets the same condition again and answers it as every request does.
       return Optional.empty();
     }
+    files.touch(vendor, digest, width);
     return Optional.of(folder(vendor).resolve(PhotoUrls.variantPath(digest, width)));
   }
 

@@ -4,6 +4,7 @@ import io.keybox.server.auth.Authenticator;
 import io.keybox.server.http.KeyboxServer;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.media.PhotoFiles;
 import io.keybox.server.replica.ReplicaStatus;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -41,6 +42,7 @@ public final class AlertsServers {
               Alerts.start(dataDir, indexes, authenticator::accounts, settings, registry, clock);
           started.accept(alerts);
           return Optional.of(alerts.service());
-        });
+        },
+        PhotoFiles.local(indexes.dataDir()));
   }
 }

@@ -141,7 +141,14 @@ public final class LocalStore implements Store {
 
   @Override
   public List<String> list(String prefix) throws IOException {
-    try (Stream<Path> files = Files.walk(root)) {
+    // Only the folder the prefix names: a vendor's index files are not found by walking every
+    // photo of the store.
+    int slash = prefix.lastIndexOf('/');
+    Path start = slash < 0 ? root : path(prefix.substring(0, slash));
+    if (!Files.isDirectory(start)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.walk(start)) {
       return files
           .filter(Files::isRegularFile)
           .map(

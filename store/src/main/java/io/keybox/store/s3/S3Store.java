@@ -156,6 +156,21 @@ public final class S3Store implements Store {
   }
 
   @Override
+  public void putImmutable(String key, Path source, String contentType) throws IOException {
+    if (Files.size(source) > partSize) {
+      put(key, source); // never a photo: those are far smaller than a part
+      return;
+    }
+    try {
+      client.putObject(
+          b -> b.bucket(bucket).key(prefix + key).contentType(contentType).cacheControl(IMMUTABLE),
+          RequestBody.fromFile(source));
+    } catch (SdkException e) {
+      throw failure("cannot write", key, e);
+    }
+  }
+
+  @Override
   public void put(String key, byte[] bytes) throws IOException {
     try {
       client.putObject(b -> b.bucket(bucket).key(prefix + key), RequestBody.fromBytes(bytes));

@@ -5,6 +5,7 @@ import io.keybox.server.error.IndexUnavailableException;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.error.NotSupportedException;
+import io.keybox.server.error.PhotoUnavailableException;
 import io.keybox.server.error.RequestException;
 
 /**
@@ -23,6 +24,7 @@ public final class ErrorStatus {
       case NotFoundException notFound -> 404;
       case IndexUnavailableException unavailable -> 503;
       case NotSupportedException notSupported -> 501;
+      case PhotoUnavailableException photoUnavailable -> 503;
     };
   }
 }
