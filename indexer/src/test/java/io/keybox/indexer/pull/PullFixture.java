@@ -57,7 +57,7 @@ final class PullFixture {
         .plan(
             new VendorPull.Request(
                 URI.create(mls.serviceRoot()),
-                List.of(Resource.values()),
+                List.of(Resource.PROPERTY, Resource.OPEN_HOUSE, Resource.MEMBER),
                 Optional.empty(),
                 pageSize,
                 paging,
