@@ -35,7 +35,8 @@ import picocli.CommandLine.TypeConversionException;
           + " [--agents FILE]",
       "                     [--format native|reso] [--incremental | --force] [--quiet]"
           + " [--publish-to STORE_URL]",
-      "                     [--media mirror|link|off] [--media-max-rps N] [--media-threads N]"
+      "                     [--media mirror|link|off] [--media-max-rps N] [--media-threads N]",
+      "                     [--media-dump FILE]"
     },
     descriptionHeading = "%n",
     description = {
@@ -97,6 +98,15 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
       paramLabel = "FILE",
       description = "agents dump, plain or gzip (default: none, the state has none)")
   Path agents;
+
+  @Option(
+      names = "--media-dump",
+      paramLabel = "FILE",
+      description =
+          "RESO Media records (the Media resource), plain or gzip, with --format reso: a listing"
+              + " whose record has no Media array gets the photos this file holds for it, joined"
+              + " by ResourceRecordKey = ListingKey (default: none)")
+  Path mediaDump;
 
   @Option(
       names = "--format",
@@ -168,17 +178,22 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
   @Override
   public void check() {
     layout(false);
+    if (mediaDump != null && format != FeedFormat.RESO) {
+      throw usage("--media-dump: RESO Media records join RESO listings; add --format reso");
+    }
   }
 
   @Override
   public Integer call() {
     IndexRun.quietLucene();
+    check();
     VendorLayout layout = layout(true);
     FeedDumps dumps =
         new FeedDumps(
             readable("--listings", listings),
             Optional.ofNullable(openHouses).map(f -> readable("--openhouses", f)),
-            Optional.ofNullable(agents).map(f -> readable("--agents", f)));
+            Optional.ofNullable(agents).map(f -> readable("--agents", f)),
+            Optional.ofNullable(mediaDump).map(f -> readable("--media-dump", f)));
     new IndexRun(
             "keybox index",
             mode.incremental,

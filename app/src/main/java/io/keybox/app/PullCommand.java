@@ -13,6 +13,7 @@ import io.keybox.indexer.feed.FeedFormat;
 import io.keybox.indexer.media.MediaMode;
 import io.keybox.indexer.progress.Progress;
 import io.keybox.indexer.pull.Credentials;
+import io.keybox.indexer.pull.MediaSource;
 import io.keybox.indexer.pull.Paging;
 import io.keybox.indexer.pull.PullException;
 import io.keybox.indexer.pull.PullPlan;
@@ -77,7 +78,10 @@ import picocli.CommandLine.Spec;
       "resumes at the page it did not finish) and indexes them with every guard of keybox index",
       "--format reso. Without --full or --incremental: incremental once a pull has published",
       "(DIR/NAME/pull-state.json). Deletes arrive as StandardStatus Delete or",
-      "MlgCanView false. The client secret or bearer token is read from the named file, or from",
+      "MlgCanView false. Photos (unless --media off): asked with $expand=Media where $metadata",
+      "advertises Property's Media, else read from the Media resource (ResourceName eq",
+      "'Property', incrementally by MediaModificationTimestamp) and joined by ResourceRecordKey.",
+      "The client secret or bearer token is read from the named file, or from",
       "KEYBOX_CLIENT_SECRET or KEYBOX_BEARER_TOKEN; never from the command line."
     },
     optionListHeading = "%nOptions:%n",
@@ -311,7 +315,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       throw usage("--max-rps: must be above 0 and at most 1000 (got: " + maxRps + ")");
     }
     for (String resource : resources) {
-      if (Resource.named(resource).isEmpty()) {
+      if (Resource.named(resource).filter(r -> r != Resource.MEDIA).isEmpty()) {
         throw usage(
             "--resources: unknown resource '" + resource + "'; allowed: " + Resource.names());
       }
@@ -354,9 +358,13 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
             clock,
             warning -> console.err().println("keybox pull: warning: " + warning));
     try {
-      if (media.mode != MediaMode.OFF) {
-        plan = plan.withExpandMedia(puller.advertisesMedia(url));
-      }
+      MediaSource photos = media.mode == MediaMode.OFF ? MediaSource.NONE : puller.mediaSource(url);
+      plan =
+          switch (photos) {
+            case EXPAND -> plan.withExpandMedia(true);
+            case RESOURCE -> plan.withMediaResource();
+            case NONE -> plan;
+          };
       vendorPull.run(
           plan,
           puller,
@@ -369,7 +377,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
                     run.threads,
                     run.quiet,
                     media,
-                    task -> puller.freshMediaUrl(url, task.listingKey(), task.mediaKey()))
+                    task -> puller.freshMediaUrl(url, photos, task.listingKey(), task.mediaKey()))
                 .run(layout, dumps, FeedFormat.RESO, console);
           },
           new Report(console, layout.vendor(), progress),

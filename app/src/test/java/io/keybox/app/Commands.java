@@ -37,4 +37,21 @@ final class Commands {
     return new Result(
         code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
+
+  /**
+   * The command line of {@code keybox COMMAND ARGS} in a child JVM of this one (its Java, its class
+   * path): for the tests that kill a process.
+   */
+  static List<String> inChildJvm(String command, List<String> args) {
+    List<String> line =
+        new ArrayList<>(
+            List.of(
+                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                Keybox.class.getName(),
+                command));
+    line.addAll(args);
+    return line;
+  }
 }

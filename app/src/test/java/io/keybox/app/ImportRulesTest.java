@@ -3,10 +3,15 @@ package io.keybox.app;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import io.keybox.state.media.FailureKind;
+import io.keybox.state.media.MediaState;
+import io.keybox.state.media.MediaSummary;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -245,10 +250,38 @@ class ImportRulesTest {
         noClasses()
             .that()
             .resideInAnyPackage("io.keybox.server..", "io.keybox.schema..", "io.keybox.store..")
+            .and()
+            .resideOutsideOfPackage("io.keybox.server.mirror..")
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("io.keybox.indexer.media..", "io.keybox.state.media..")
             .because("the mirror runs in the indexer; the server reads only what commits publish"));
+  }
+
+  @Test
+  void theServerReadsOnlyTheMirrorsCountsFromTheCatalog() {
+    assertTrue(production.containPackage("io.keybox.server.mirror"), "server.mirror not imported");
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.server.mirror..")
+            .should()
+            .dependOnClassesThat(
+                JavaClass.Predicates.resideInAnyPackage(
+                        "io.keybox.indexer..",
+                        "io.keybox.server.http..",
+                        "io.keybox.server.index..",
+                        "io.keybox.state.media..")
+                    .and(
+                        DescribedPredicate.not(
+                            JavaClass.Predicates.belongToAnyOf(
+                                MediaSummary.class,
+                                MediaSummary.Vendor.class,
+                                MediaState.class,
+                                FailureKind.class))))
+            .because(
+                "the server reports the mirror's progress from the catalog's summary; it never"
+                    + " fills the catalog nor reads a photo's row"));
   }
 
   @Test

@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -160,6 +161,20 @@ final class PhotosCommandTest {
       assertEquals(404, served.media("/media/v/../keys.json", "GET").statusCode());
       assertEquals(
           405, served.media("/media/v/" + digests.get(1) + "/400.jpg", "DELETE").statusCode());
+      // The operator's view: the catalog's counts, read by the server from the indexer's file.
+      JsonNode media = served.get("/-/health").at("/vendors/0/media");
+      assertEquals(2, media.path("mirrored").asInt(-1), media.toString());
+      assertEquals(0, media.path("pending").asInt(-1), media.toString());
+      assertEquals(2, media.path("failed").asInt(-1), media.toString());
+      String metrics = served.text("/-/metrics");
+      for (String line :
+          List.of(
+              "keybox_media_photos{state=\"mirrored\",vendor=\"v\"} 2.0",
+              "keybox_media_photos{state=\"failed\",vendor=\"v\"} 2.0",
+              "keybox_media_failed_photos{reason=\"not_an_image\",vendor=\"v\"} 1.0",
+              "keybox_media_failed_photos{reason=\"not_found\",vendor=\"v\"} 1.0")) {
+        assertTrue(metrics.contains("\n" + line + "\n"), line);
+      }
     }
   }
 
@@ -197,6 +212,76 @@ final class PhotosCommandTest {
       }
       assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
       assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "HEAD").statusCode());
+    }
+    Path files = data.resolve("v").resolve("media").resolve(shown.substring(0, 2)).resolve(shown);
+    try (PhotoServer served = new PhotoServer(data)) {
+      assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
+      assertTrue(Files.isRegularFile(files.resolve("400.jpg")), "kept for --media-keep-days");
+    }
+
+    // The next run with no days to keep deletes the gone listing's files.
+    mls.put("Property", ResoRecords.property(7, 2, T0.plus(Duration.ofHours(4))));
+    Commands.Result purge = pull("--incremental", "--media-keep-days", "0");
+    assertEquals(0, purge.code(), purge.err());
+    assertTrue(purge.out().contains(" 0 listings updated in 0 commits, 1 deleted, "), purge.out());
+    assertTrue(!Files.exists(files), "the gone listing's photo files are deleted");
+    try (PhotoServer served = new PhotoServer(data)) {
+      assertEquals(404, served.media("/media/v/" + shown + "/400.jpg", "GET").statusCode());
+      assertEquals(
+          404,
+          served.media("/media/v/" + hidden + "/400.jpg", "GET").statusCode(),
+          "still not displayable");
+    }
+  }
+
+  @Test
+  void aPhotoChangedUnderTheSameUrlOrMovedToANewUrlIsDownloadedAgain() throws Exception {
+    String url = mls.photo("p.jpg", image(900, 600, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    mls.media(ResoRecords.listingKey(0), List.of(media("M-1", url, 1, "Photo")));
+    assertEquals(0, pull("--full").code());
+    String first;
+    try (PhotoServer served = new PhotoServer(data)) {
+      first = digests(served.listing(0)).get(0);
+    }
+
+    // A new picture at the same URL: only the newer MediaModificationTimestamp tells.
+    mls.photo("p.jpg", image(1000, 250, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    Commands.Result sameUrl = changeCover(url, Duration.ofHours(5), Duration.ofHours(5));
+    assertTrue(sameUrl.out().contains("photos: 1 mirrored, 0 failed"), sameUrl.out());
+    String second = onlyPhotoOfListing0(List.of(1000, 250), first);
+
+    // The same timestamp at a new URL (a CDN move, another picture): the URL tells.
+    String moved = mls.photo("q.jpg", image(500, 500, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    changeCover(moved, Duration.ofHours(5), Duration.ofHours(6));
+    onlyPhotoOfListing0(List.of(500, 500), second);
+  }
+
+  /**
+   * Makes {@code url} listing 0's one photo M-1, modified {@code photo} after T0, the listing
+   * modified {@code listing} after T0, and pulls the change.
+   */
+  private Commands.Result changeCover(String url, Duration photo, Duration listing) {
+    ObjectNode changed = media("M-1", url, 1, "Photo");
+    changed.put("MediaModificationTimestamp", T0.plus(photo).toString());
+    mls.media(ResoRecords.listingKey(0), List.of(changed));
+    mls.put("Property", ResoRecords.property(7, 0, T0.plus(listing)));
+    Commands.Result result = pull("--incremental");
+    assertEquals(0, result.code(), result.err());
+    return result;
+  }
+
+  /**
+   * The digest of listing 0's one photo, which must be {@code size} (at 1600 px) and new: the
+   * {@code old} one is served no more.
+   */
+  private String onlyPhotoOfListing0(List<Integer> size, String old) throws Exception {
+    try (PhotoServer served = new PhotoServer(data)) {
+      List<String> shown = digests(served.listing(0));
+      assertEquals(1, shown.size());
+      assertTrue(!shown.get(0).equals(old), "a new digest");
+      assertEquals(size, served.size(shown.get(0), 1600));
+      assertEquals(404, served.media("/media/v/" + old + "/400.jpg", "GET").statusCode());
+      return shown.get(0);
     }
   }
 
@@ -246,6 +331,191 @@ final class PhotosCommandTest {
     }
   }
 
+  @Test
+  void aServerThatCannotExpandMediaHasThePhotosReadFromItsMediaResourceIncrementallyToo()
+      throws Exception {
+    mls.advertiseMedia(false);
+    for (int i = 0; i < 3; i++) {
+      mls.get("Property", ResoRecords.listingKey(i)).remove("Media"); // no $expand: no Media
+    }
+    String wide =
+        mls.photo("wide.jpg", image(1200, 600, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    String tall = mls.photo("tall.png", image(300, 600, "png"), "image/png", PhotoBehaviour.SERVED);
+    String square =
+        mls.photo("square.jpg", image(800, 800, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    mls.media(
+        ResoRecords.listingKey(0),
+        List.of(
+            media("M-wide", wide, 2, "Photo"),
+            media("M-tall", tall, 1, null),
+            media("M-plan", wide, 3, "FloorPlan")));
+    mls.media(ResoRecords.listingKey(1), List.of(media("M-square", square, 1, "Photo")));
+
+    Commands.Result full = pull("--full");
+
+    assertEquals(0, full.code(), full.err());
+    assertTrue(
+        full.err().contains("names no Media of Property: photos are read from the Media resource"),
+        full.err());
+    assertTrue(
+        mls.requests().stream()
+            .anyMatch(
+                r ->
+                    r.startsWith(
+                        "GET /odata/Media {$count=true, $filter=ResourceName eq 'Property'}")),
+        mls.requests().toString());
+    assertTrue(
+        mls.requests().stream().noneMatch(r -> r.contains("$expand")), mls.requests().toString());
+    assertTrue(
+        full.out().contains("pull of 3 Property, 0 OpenHouse, 4 Member, 4 Media"), full.out());
+    String tallDigest;
+    String squareDigest;
+    String wideDigest;
+    try (PhotoServer served = new PhotoServer(data)) {
+      List<String> first = digests(served.listing(0));
+      assertEquals(2, first.size(), "the floor plan is no photo");
+      assertEquals(List.of(300, 600), served.size(first.get(0), 1600), "Order 1 is the cover");
+      assertEquals(List.of(1200, 600), served.size(first.get(1), 1600));
+      tallDigest = first.get(0);
+      wideDigest = first.get(1);
+      List<String> second = digests(served.listing(1));
+      assertEquals(1, second.size());
+      squareDigest = second.get(0);
+      assertEquals(List.of(), digests(served.listing(2)));
+    }
+    JsonNode state = JSON.readTree(data.resolve("v").resolve("pull-state.json").toFile());
+    assertEquals(T0.toString(), state.at("/highWater/Media").asText(), state.toString());
+
+    // Listing 1's photo changes (a new picture, URL and timestamp) while its record does not;
+    // listing 0 changes, and loses a photo, which no Media timestamp tells.
+    String newer =
+        mls.photo("square-2.jpg", image(640, 320, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
+    ObjectNode changed = media("M-square", newer, 1, "Photo");
+    changed.put("MediaModificationTimestamp", T0.plus(Duration.ofHours(5)).toString());
+    mls.media(ResoRecords.listingKey(1), List.of(changed));
+    ObjectNode relisted = ResoRecords.property(7, 0, T0.plus(Duration.ofHours(4)));
+    relisted.remove("Media");
+    mls.put("Property", relisted);
+    mls.media(ResoRecords.listingKey(0), List.of(media("M-tall", tall, 1, null)));
+    mls.clearLog();
+
+    Commands.Result incremental = pull("--incremental");
+
+    assertEquals(0, incremental.code(), incremental.err());
+    assertTrue(
+        mls.requests().stream()
+            .anyMatch(
+                r ->
+                    r.startsWith(
+                        "GET /odata/Property {$count=true, $filter=(ListingKey eq 'LK100001')}")),
+        "the listing whose photo alone changed is read again: " + mls.requests());
+    assertTrue(
+        mls.requests().stream()
+            .anyMatch(
+                r ->
+                    r.startsWith(
+                        "GET /odata/Media {$count=true, $filter=ResourceName eq 'Property' and"
+                            + " (ResourceRecordKey eq 'LK100000' or ResourceRecordKey eq"
+                            + " 'LK100001' or ResourceRecordKey eq 'LK100002')}")),
+        "the whole Media lists of the listings pulled (0 and 2, in the overlap minute) and of"
+            + " the listing whose photo changed (1) are read again: "
+            + mls.requests());
+    try (PhotoServer served = new PhotoServer(data)) {
+      assertEquals(List.of(tallDigest), digests(served.listing(0)), "the removed photo left");
+      List<String> second = digests(served.listing(1));
+      assertEquals(1, second.size());
+      assertTrue(!second.get(0).equals(squareDigest), "a changed photo has a new digest");
+      assertEquals(List.of(640, 320), served.size(second.get(0), 1600));
+      assertEquals(404, served.media("/media/v/" + squareDigest + "/400.jpg", "GET").statusCode());
+      assertEquals(404, served.media("/media/v/" + wideDigest + "/400.jpg", "GET").statusCode());
+    }
+    state = JSON.readTree(data.resolve("v").resolve("pull-state.json").toFile());
+    assertEquals(
+        T0.plus(Duration.ofHours(5)).toString(),
+        state.at("/highWater/Media").asText(),
+        state.toString());
+  }
+
+  @Test
+  void anIndexRunJoinsAMediaDumpToTheListingsWhoseRecordsCarryNoMedia() throws Exception {
+    List<String> properties = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      ObjectNode property = ResoRecords.property(7, i, T0);
+      if (i != 1) {
+        property.remove("Media"); // listing 1 keeps its own: the dump's records do not replace it
+      }
+      properties.add(property.toString());
+    }
+    Path listings = Files.write(dir.resolve("Property.ndjson"), properties);
+    Path mediaDump =
+        Files.write(
+            dir.resolve("Media.ndjson"),
+            List.of(
+                "{\"MediaKey\":\"D-2\",\"ResourceName\":\"Property\",\"ResourceRecordKey\":"
+                    + "\"LK100000\",\"MediaURL\":\"https://photos.example/a2.jpg\",\"Order\":2}",
+                "{\"MediaKey\":\"D-1\",\"ResourceRecordKey\":\"LK100000\",\"MediaURL\":"
+                    + "\"https://photos.example/a1.jpg\",\"Order\":1,\"MediaCategory\":\"Photo\"}",
+                "{\"MediaKey\":\"D-v\",\"ResourceName\":\"Property\",\"ResourceRecordKey\":"
+                    + "\"LK100000\",\"MediaURL\":\"https://photos.example/tour.mp4\","
+                    + "\"MediaCategory\":\"Video\",\"Order\":0}",
+                "{\"MediaKey\":\"D-m\",\"ResourceName\":\"Member\",\"ResourceRecordKey\":"
+                    + "\"AG100\",\"MediaURL\":\"https://photos.example/agent.jpg\"}",
+                "{\"MediaKey\":\"D-x\",\"ResourceName\":\"Property\",\"MediaURL\":"
+                    + "\"https://photos.example/x.jpg\"}",
+                "{\"MediaKey\":\"D-b\",\"ResourceRecordKey\":\"LK100001\",\"MediaURL\":"
+                    + "\"https://photos.example/b.jpg\"}"));
+
+    Commands.Result wrongFormat =
+        Commands.run(
+            "index",
+            "--data-dir",
+            data.toString(),
+            "--vendor",
+            "v",
+            "--listings",
+            listings.toString(),
+            "--media-dump",
+            mediaDump.toString());
+    assertEquals(1, wrongFormat.code());
+    assertTrue(
+        wrongFormat
+            .err()
+            .contains("--media-dump: RESO Media records join RESO listings; add --format reso"),
+        wrongFormat.err());
+
+    Commands.Result result =
+        ResoReplicationTest.run(
+            ResoReplicationTest.index(
+                data, listings, "--media-dump", mediaDump.toString(), "--media", "link"));
+
+    assertEquals(0, result.code(), result.err());
+    assertTrue(result.out().contains("3 listings written"), result.out());
+    try (PhotoServer served = new PhotoServer(data)) {
+      assertEquals(
+          List.of("https://photos.example/a1.jpg", "https://photos.example/a2.jpg"),
+          urls(served.listing(0)),
+          "ordered by Order; the video, the agent's picture and the keyless record left out");
+      assertEquals(
+          List.of("https://media.example/LK100001/1.jpg", "https://media.example/LK100001/2.jpg"),
+          urls(served.listing(1)));
+      assertEquals(List.of(), urls(served.listing(2)));
+    }
+    List<String> rejects = Files.readAllLines(data.resolve("v").resolve("rejects.ndjson"));
+    assertEquals(1, rejects.size(), rejects.toString());
+    JsonNode reject = JSON.readTree(rejects.get(0));
+    assertEquals("media", reject.get("dump").asText());
+    assertEquals(5, reject.get("line").asInt());
+    assertEquals(
+        "ResourceRecordKey: missing: the Media record names no listing",
+        reject.get("reason").asText());
+  }
+
+  private static List<String> urls(JsonNode listing) {
+    List<String> urls = new ArrayList<>();
+    listing.path("photos").forEach(url -> urls.add(url.asText()));
+    return urls;
+  }
+
   private Commands.Result pull(String... more) {
     return feed.pull(more);
   }
@@ -255,7 +525,7 @@ final class PhotosCommandTest {
   }
 
   /** A picture of two colours, encoded as {@code format}. */
-  private static byte[] image(int width, int height, String format) throws IOException {
+  static byte[] image(int width, int height, String format) throws IOException {
     BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
     Graphics2D g = image.createGraphics();
     g.setColor(new Color(200, 40, 40));
@@ -269,7 +539,7 @@ final class PhotosCommandTest {
   }
 
   /** The digests of a listing's photo URLs, in order; each URL must be the server's own. */
-  private static List<String> digests(JsonNode listing) {
+  static List<String> digests(JsonNode listing) {
     return Served.photoDigests(listing, PHOTO_URL);
   }
 
@@ -287,6 +557,10 @@ final class PhotosCommandTest {
 
     long count(String path) throws Exception {
       return server.count(path);
+    }
+
+    String text(String path) throws Exception {
+      return server.get(path).body();
     }
 
     long mlsId(int listing) throws Exception {

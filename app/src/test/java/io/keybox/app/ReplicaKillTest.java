@@ -76,13 +76,9 @@ class ReplicaKillTest {
   private record Node(Process process, int port) {
     static Node start(Path dataDir, String store) throws Exception {
       List<String> command =
-          new ArrayList<>(
+          Commands.inChildJvm(
+              "serve",
               List.of(
-                  Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  Keybox.class.getName(),
-                  "serve",
                   "--data-dir",
                   dataDir.toString(),
                   "--keys",

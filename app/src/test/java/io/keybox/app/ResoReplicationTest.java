@@ -51,13 +51,13 @@ final class ResoReplicationTest {
     return listings.toPrettyString();
   }
 
-  private static Commands.Result run(String... args) {
+  static Commands.Result run(String... args) {
     return Commands.run(
         new byte[0], Map.of(), args[0], java.util.Arrays.copyOfRange(args, 1, args.length));
   }
 
   /** The arguments of {@code keybox index} of RESO listings for vendor v into {@code data}. */
-  private static String[] index(Path data, Path listings, String... more) {
+  static String[] index(Path data, Path listings, String... more) {
     List<String> args =
         new java.util.ArrayList<>(
             List.of(

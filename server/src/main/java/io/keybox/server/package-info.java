@@ -9,8 +9,8 @@
  * without HTTP types), {@code tls} (certificates and keys for HTTPS), {@code query} (parameters to
  * validated requests, and requests to Lucene queries through the schema module), {@code search}
  * (runs a request on one snapshot), {@code index} (snapshot managers), {@code replica} (a query
- * node following an object store through the store module), {@code metrics} (Prometheus counters,
- * histograms and gauges in plain Java), {@code error} (the exception every layer throws for a
- * client error).
+ * node following an object store through the store module), {@code mirror} (the photo mirror's
+ * counts, read from the media catalog), {@code metrics} (Prometheus counters, histograms and gauges
+ * in plain Java), {@code error} (the exception every layer throws for a client error).
  */
 package io.keybox.server;

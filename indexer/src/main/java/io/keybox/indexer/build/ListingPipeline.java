@@ -52,20 +52,26 @@ final class ListingPipeline {
   private final int threads;
   private final Progress progress;
   private final ListingPhotos photos;
+  private final MediaJoin media;
   // The folder of the dump being read: a native dump's relative photo URLs name files beside it.
   private volatile URI dumpFolder = URI.create("file:///");
 
   ListingPipeline(ObjectMapper mapper, ListingDocuments documents, int threads) {
-    this(mapper, documents, threads, Progress.off(), ListingPhotos.link());
+    this(mapper, documents, threads, Progress.off(), ListingPhotos.link(), MediaJoin.none());
   }
 
-  /** A pipeline whose listings show the photos {@code photos} gives them. */
+  /**
+   * A pipeline whose listings show the photos {@code photos} gives them; a RESO listing without a
+   * Media array takes the one {@code media} holds for it.
+   */
   ListingPipeline(
       ObjectMapper mapper,
       ListingDocuments documents,
       int threads,
       Progress progress,
-      ListingPhotos photos) {
+      ListingPhotos photos,
+      MediaJoin media) {
+    this.media = media;
     this.progress = progress;
     this.mapper = mapper;
     this.documents = documents;
@@ -411,6 +417,7 @@ final class ListingPipeline {
     if (format == FeedFormat.RESO) {
       identity = ResoListingMapping.identity(json);
       hidden = ResoListingMapping.hidden(json);
+      media.join((com.fasterxml.jackson.databind.node.ObjectNode) json);
       if (json.path("Media").isArray()) {
         photos = Optional.of(ResoMedia.photos(json));
       }

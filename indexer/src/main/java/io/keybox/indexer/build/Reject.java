@@ -1,8 +1,8 @@
 package io.keybox.indexer.build;
 
 /**
- * A skipped record: the dump it came from ({@code listings}, {@code openhouses} or {@code agents}),
- * its line in that dump, and why.
+ * A skipped record: the dump it came from ({@code listings}, {@code openhouses}, {@code agents} or
+ * {@code media}), its line in that dump, and why.
  */
 public record Reject(String dump, long line, String reason) {
   /** The dump name of listing rejects. */
@@ -13,6 +13,9 @@ public record Reject(String dump, long line, String reason) {
 
   /** The dump name of agent rejects. */
   public static final String AGENTS = "agents";
+
+  /** The dump name of Media record rejects. */
+  public static final String MEDIA = "media";
 
   /** A reject of the listings dump. */
   public Reject(long line, String reason) {

@@ -36,7 +36,8 @@ import org.apache.lucene.store.FSDirectory;
  * order. The commit is the single point of publication: a crash at any moment before it leaves the
  * previous commit serving, and the next run starts over cleanly. Open houses are read before the
  * listings and joined with them after ({@link OpenHouseStage}); agents are added last ({@link
- * AgentStage}).
+ * AgentStage}). RESO Media records, when the dump has them apart, are read first and joined to
+ * their listings as the pipeline parses them ({@code MediaJoin}).
  *
  * <p>A dump that could not be read, or holds far fewer good records than the vendor's current index
  * ({@link PublicationGuard}), is refused without touching the index, unless forced: a truncated
@@ -165,6 +166,14 @@ public final class VendorIndexBuilder {
         RejectsFile.write(layout.rejects(), rejects, mapper);
         return new BuildReport(0, 0, List.of(), null, false, refusal.get(), 0, 0, 0, 0, 0, 0, 0);
       }
+      MediaJoin media = MediaJoin.none();
+      if (dumps.media().isPresent()) {
+        if (format != FeedFormat.RESO) {
+          throw new IllegalArgumentException(
+              "a Media dump joins RESO listings (got: " + format + ")");
+        }
+        media = MediaJoin.read(dumps.media().get(), mapper, rejects);
+      }
       OpenHouseStage openHouses = new OpenHouseStage(mapper);
       if (dumps.openHouses().isPresent()) {
         openHouses.read(dumps.openHouses().get(), openHouseReading(format));
@@ -176,7 +185,7 @@ public final class VendorIndexBuilder {
         OpenHouseFollowers followers = new OpenHouseFollowers(joined, mapper);
         IndexedListings indexed = new IndexedListings(joined, mapper);
         ListingPipeline.Counts counts =
-            new ListingPipeline(mapper, documents, threads, progress, photos)
+            new ListingPipeline(mapper, documents, threads, progress, photos, media)
                 .run(dumps.listings(), format, mode, writer, ids, rejects, openHouses, followers);
         // Superseded copies are no listings of their own; hidden ones, skipped, none of the state.
         long good =

@@ -147,6 +147,13 @@ public final class MediaFiles {
     }
   }
 
+  /** The bytes of one photo's variants on disk. */
+  public long bytes(String digest) throws IOException {
+    try (Stream<Path> files = Files.list(folder(digest))) {
+      return files.mapToLong(MediaFiles::size).sum();
+    }
+  }
+
   /** The bytes of every stored variant. */
   public long bytesOnDisk() throws IOException {
     if (!Files.isDirectory(root)) {

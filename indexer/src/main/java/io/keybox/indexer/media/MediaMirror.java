@@ -272,8 +272,9 @@ public final class MediaMirror {
       // The same picture for another listing (or again): its variants are there already.
       Optional<int[]> size = catalog.dimensions(digest);
       if (size.isPresent()) {
+        // The variants' bytes, as for the photo first stored: the catalog sums what is on disk.
         return new MirrorOutcome.Mirrored(
-            task.mediaKey(), digest, source.length, size.get()[0], size.get()[1]);
+            task.mediaKey(), digest, files.bytes(digest), size.get()[0], size.get()[1]);
       }
     }
     PhotoVariants.Variants made;

@@ -29,7 +29,8 @@ import java.util.Optional;
  * @param mlsGrid the server is MLS Grid: a full pull reads only {@code MlgCanView eq true}, an
  *     incremental one also the withdrawn records (their delete signal)
  * @param expandMedia Property records are asked with their photos ({@code $expand=Media}), which
- *     the server advertises
+ *     the server advertises; else, when {@code resources} holds {@link Resource#MEDIA}, the photos
+ *     come from the Media resource ({@link #withMediaResource})
  */
 public record PullPlan(
     URI serviceRoot,
@@ -68,6 +69,19 @@ public record PullPlan(
         serviceRoot, resources, filter, pageSize, paging, incremental, since, mlsGrid, expand);
   }
 
+  /**
+   * This plan, reading the listings' photos from the Media resource ({@code ResourceName eq
+   * 'Property'}, incrementally by MediaModificationTimestamp) for a server that cannot expand them.
+   */
+  public PullPlan withMediaResource() {
+    List<Resource> all = new ArrayList<>(resources);
+    if (!all.contains(Resource.MEDIA)) {
+      all.add(Resource.MEDIA);
+    }
+    return new PullPlan(
+        serviceRoot, all, filter, pageSize, paging, incremental, since, mlsGrid, false);
+  }
+
   /** Whether a service root is MLS Grid's, by its host name. */
   public static boolean isMlsGrid(URI serviceRoot) {
     String host = serviceRoot.getHost();
@@ -79,9 +93,12 @@ public record PullPlan(
   /** The {@code $filter} of every request for {@code resource}, if any. */
   public Optional<String> odataFilter(Resource resource) {
     List<String> terms = new ArrayList<>();
+    if (resource == Resource.MEDIA) {
+      terms.add(PROPERTY_MEDIA);
+    }
     Instant mark = since.get(resource);
     if (mark != null) {
-      terms.add("ModificationTimestamp gt " + mark.minus(OVERLAP));
+      terms.add(resource.timestampField() + " gt " + mark.minus(OVERLAP));
     }
     if (mlsGrid && !incremental) {
       terms.add("MlgCanView eq true");
@@ -117,6 +134,43 @@ public record PullPlan(
     return URI.create(
         text.endsWith("&") || text.endsWith("?") ? text.substring(0, text.length() - 1) : text);
   }
+
+  /**
+   * The first page's URL of the records of {@code resource} that belong to the listings {@code
+   * listingKeys}, whenever they changed: Property records by {@code ListingKey}, Media records by
+   * {@code ResourceRecordKey}; with {@code $count=true}, the pull's filter and paging.
+   */
+  public URI keyedPage(Resource resource, List<String> listingKeys) {
+    if (resource != Resource.PROPERTY && resource != Resource.MEDIA) {
+      throw new IllegalArgumentException("only Property and Media are read by listing key");
+    }
+    if (listingKeys.isEmpty()) {
+      throw new IllegalArgumentException("listingKeys is empty");
+    }
+    String field = resource == Resource.MEDIA ? "ResourceRecordKey" : "ListingKey";
+    List<String> terms = new ArrayList<>();
+    if (resource == Resource.MEDIA) {
+      terms.add(PROPERTY_MEDIA);
+    }
+    terms.add(
+        "("
+            + String.join(
+                " or ",
+                listingKeys.stream()
+                    .map(key -> field + " eq '" + key.replace("'", "''") + "'")
+                    .toList())
+            + ")");
+    filter.ifPresent(f -> terms.add("(" + f + ")"));
+    StringBuilder url = new StringBuilder(root()).append('/').append(resource.odataName());
+    url.append("?$filter=").append(encode(String.join(" and ", terms))).append('&');
+    if (paging == Paging.TOP) {
+      url.append("$top=").append(pageSize).append('&');
+    }
+    return URI.create(url.append("$count=true").toString());
+  }
+
+  /** The Media records of listings, as the Media resource also holds those of agents, offices. */
+  private static final String PROPERTY_MEDIA = "ResourceName eq 'Property'";
 
   /**
    * A request for the number of records of {@code resource} that match the pull's filter now,

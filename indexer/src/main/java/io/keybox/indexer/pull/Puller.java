@@ -24,6 +24,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -43,6 +44,10 @@ import java.util.zip.GZIPOutputStream;
  * pull checks at the end that it received as many distinct records (by the resource's key): a
  * shortfall that records leaving the filter meanwhile do not explain (the count asked again at the
  * end) stops the pull with a {@link PullException}, and nothing is handed on.
+ *
+ * <p>The listings' photos come with them ({@code $expand=Media}) or, from a server that cannot
+ * expand them ({@link #mediaSource}), as the Media resource: read like the others, and in an
+ * incremental pull completed per listing ({@code ListingMediaRead}), staged for the builder's join.
  *
  * <pre>
  * PullResult pulled = new Puller(http, mapper, progress, clock, warnings::add)
@@ -84,14 +89,18 @@ public final class Puller {
               + "<NavigationProperty\\s+Name=\"Media\"",
           java.util.regex.Pattern.DOTALL);
 
+  /** A Media entity type or entity set, in an OData CSDL document. */
+  private static final java.util.regex.Pattern MEDIA_RESOURCE =
+      java.util.regex.Pattern.compile("<Entity(?:Type|Set)\\s+Name=\"Media\"");
+
   /**
-   * Whether the server advertises a Property's photos as an expandable {@code Media} navigation
-   * property in its {@code $metadata}; when the metadata cannot be read, a warning says so and the
-   * answer is no (the listings then carry no photos).
+   * Where the server's {@code $metadata} says a Property's photos are: an expandable {@code Media}
+   * navigation property, else a {@code Media} resource; when it names neither, or cannot be read, a
+   * warning says so and the listings are pulled without photos.
    *
    * @throws PullException when the server refused the credentials: the pull stops here
    */
-  public boolean advertisesMedia(URI serviceRoot) throws PullException, InterruptedException {
+  public MediaSource mediaSource(URI serviceRoot) throws PullException, InterruptedException {
     String root = serviceRoot.toString();
     URI metadata = URI.create((root.endsWith("/") ? root : root + "/") + "$metadata");
     try {
@@ -100,12 +109,21 @@ public final class Puller {
               metadata,
               java.util.Map.of("Accept", "application/xml"),
               body -> new String(body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
-      boolean media = PROPERTY_WITH_MEDIA.matcher(csdl).find();
-      if (!media) {
-        warnings.accept(
-            metadata + " names no Media of Property: listings are pulled without photos");
+      if (PROPERTY_WITH_MEDIA.matcher(csdl).find()) {
+        return MediaSource.EXPAND;
       }
-      return media;
+      if (MEDIA_RESOURCE.matcher(csdl).find()) {
+        warnings.accept(
+            metadata
+                + " names no Media of Property: photos are read from the Media resource and"
+                + " joined by ResourceRecordKey");
+        return MediaSource.RESOURCE;
+      }
+      warnings.accept(
+          metadata
+              + " names neither Property's Media nor a Media resource: listings are pulled"
+              + " without photos");
+      return MediaSource.NONE;
     } catch (IOException e) {
       if (e instanceof PullException refused && refused.credentials()) {
         throw refused; // the pull would stop at its first page all the same: say it once
@@ -116,29 +134,36 @@ public final class Puller {
               + " ("
               + e.getMessage()
               + "): listings are pulled without photos");
-      return false;
+      return MediaSource.NONE;
     }
   }
 
   /**
-   * The photo URL the server gives now for {@code mediaKey} of listing {@code listingKey} (its
-   * Property record read again with {@code $expand=Media}): for a signed URL that expired before
-   * the mirror reached it. Empty when the listing or the photo is gone, or the server cannot tell.
+   * The photo URL the server gives now for {@code mediaKey} of listing {@code listingKey}, read
+   * from {@code source}: the listing's Property record with {@code $expand=Media}, or the Media
+   * record itself: for a signed URL that expired before the mirror reached it. Empty when the
+   * listing or the photo is gone, or the server cannot tell.
    */
-  public Optional<String> freshMediaUrl(URI serviceRoot, String listingKey, String mediaKey)
+  public Optional<String> freshMediaUrl(
+      URI serviceRoot, MediaSource source, String listingKey, String mediaKey)
       throws InterruptedException {
     String root = serviceRoot.toString().replaceAll("/+$", "");
-    String filter = "ListingKey eq '" + listingKey.replace("'", "''") + "'";
+    boolean resource = source == MediaSource.RESOURCE;
+    String filter =
+        resource
+            ? "MediaKey eq '" + mediaKey.replace("'", "''") + "'"
+            : "ListingKey eq '" + listingKey.replace("'", "''") + "'";
     URI uri =
         URI.create(
             root
-                + "/Property?$filter="
+                + (resource ? "/Media?$filter=" : "/Property?$filter=")
                 + java.net.URLEncoder.encode(filter, java.nio.charset.StandardCharsets.UTF_8)
                     .replace("+", "%20")
-                + "&$expand=Media");
+                + (resource ? "" : "&$expand=Media"));
     try {
-      for (JsonNode property : http.get(uri).path("value")) {
-        for (JsonNode media : property.path("Media")) {
+      for (JsonNode record : http.get(uri).path("value")) {
+        Iterable<JsonNode> items = resource ? List.of(record) : record.path("Media");
+        for (JsonNode media : items) {
           if (mediaKey.equals(media.path("MediaKey").asText(null))
               && media.path("MediaURL").isTextual()) {
             return Optional.of(media.get("MediaURL").asText());
@@ -152,7 +177,7 @@ public final class Puller {
   }
 
   /** One page as read: its records' compressed bytes and what the pull needs to know of it. */
-  private record Page(
+  record Page(
       byte[] member,
       long records,
       Set<Long> keys,
@@ -189,13 +214,30 @@ public final class Puller {
       }
       files.put(resource, staging.resolve(resource.dumpFileName()));
     }
+    long listingsForPhotos = 0;
+    if (plan.incremental() && files.containsKey(Resource.MEDIA)) {
+      // The photos that changed are of some listings; each listing's whole Media list is read
+      // again (the index replaces a listing's photos with it), and so are the listings whose
+      // photos alone changed.
+      ListingMediaRead read =
+          new ListingMediaRead(
+              plan,
+              mapper,
+              (uri, resource) -> http.get(uri, plan.pageHeaders(), body -> page(body, resource)),
+              progress);
+      listingsForPhotos =
+          read.complete(files.get(Resource.PROPERTY), files.get(Resource.MEDIA), staging);
+      files.put(Resource.MEDIA, staging.resolve(ListingMediaRead.FILE));
+    }
     PullCheckpoint.delete(staging);
     Map<Resource, Long> records = new EnumMap<>(Resource.class);
     Map<Resource, Instant> newest = new EnumMap<>(Resource.class);
     long pages = 0;
     long bytes = 0;
     for (Map.Entry<Resource, PullCheckpoint.Staged> e : checkpoint.resources().entrySet()) {
-      records.put(e.getKey(), e.getValue().records());
+      records.put(
+          e.getKey(),
+          e.getValue().records() + (e.getKey() == Resource.PROPERTY ? listingsForPhotos : 0));
       e.getValue().newest().ifPresent(n -> newest.put(e.getKey(), n));
       pages += e.getValue().pages();
       bytes += e.getValue().bytes();
@@ -204,7 +246,8 @@ public final class Puller {
         new FeedDumps(
             files.get(Resource.PROPERTY),
             Optional.ofNullable(files.get(Resource.OPEN_HOUSE)),
-            Optional.ofNullable(files.get(Resource.MEMBER))),
+            Optional.ofNullable(files.get(Resource.MEMBER)),
+            Optional.ofNullable(files.get(Resource.MEDIA))),
         records,
         newest,
         pages,
@@ -348,7 +391,7 @@ public final class Puller {
   }
 
   /** Parses one page from the socket into a gzip member, a record at a time. */
-  private Page page(InputStream body, Resource resource) throws IOException {
+  Page page(InputStream body, Resource resource) throws IOException {
     ByteArrayOutputStream member = new ByteArrayOutputStream(1 << 16);
     Set<Long> keys = new HashSet<>();
     long records = 0;
@@ -377,7 +420,7 @@ public final class Puller {
               gzip.write('\n');
               records++;
               keys.add(key(record, resource));
-              newest = later(newest, modified(record));
+              newest = later(newest, modified(record, resource));
             }
           }
           case "@odata.nextLink" ->
@@ -473,8 +516,8 @@ public final class Puller {
     return text.isEmpty() ? null : text;
   }
 
-  private static Instant modified(JsonNode record) {
-    JsonNode value = record.get("ModificationTimestamp");
+  private static Instant modified(JsonNode record, Resource resource) {
+    JsonNode value = record.get(resource.timestampField());
     if (value == null || !value.isTextual()) {
       return null;
     }

@@ -130,6 +130,8 @@ public final class VendorPull {
       for (Resource resource : request.resources()) {
         state.get().mark(resource).ifPresent(mark -> since.put(resource, mark));
       }
+      // The Media resource is no choice of the request: its mark serves when the pull reads it.
+      state.get().mark(Resource.MEDIA).ifPresent(mark -> since.put(Resource.MEDIA, mark));
     }
     return new PullPlan(
         request.serviceRoot(),

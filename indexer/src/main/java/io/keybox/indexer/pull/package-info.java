@@ -1,14 +1,16 @@
 /**
  * The RESO Web API replication client behind {@code keybox pull}: it reads a vendor's Property,
  * OpenHouse and Member resources ({@link io.keybox.indexer.pull.Resource}) from an MLS's OData
- * service and stages them as gzip NDJSON dumps for the builder.
+ * service, and the listings' photos ({@code $expand=Media}, or the Media resource: {@link
+ * io.keybox.indexer.pull.MediaSource}), and stages them as gzip NDJSON dumps for the builder.
  *
  * <ul>
  *   <li>{@link io.keybox.indexer.pull.VendorPull}: the whole sequence (plan, pull, index, record
  *       the high-water marks, publish) with the index run and the publication injected.
  *   <li>{@link io.keybox.indexer.pull.Puller}: pages as OData defines it ({@link
  *       io.keybox.indexer.pull.Paging}), checks the records received against {@code
- *       @odata.count}, and resumes an interrupted pull from its {@code PullCheckpoint}.
+ *       @odata.count}, and resumes an interrupted pull from its {@code PullCheckpoint}; {@code
+ *       ListingMediaRead} completes an incremental pull's photos by listing key.
  *   <li>{@link io.keybox.indexer.pull.ResoHttp}: OAuth2 client credentials or a bearer token, a
  *       request-rate cap, Retry-After and backoff on 429, 5xx and failed connections.
  *   <li>{@link io.keybox.indexer.pull.PullState}: a mark per resource, written durably only after

@@ -57,17 +57,26 @@ final class PullFixture {
         .plan(
             new VendorPull.Request(
                 URI.create(mls.serviceRoot()),
-                List.of(Resource.values()),
+                List.of(Resource.PROPERTY, Resource.OPEN_HOUSE, Resource.MEMBER),
                 Optional.empty(),
                 pageSize,
                 paging,
                 mode));
   }
 
+  /** Whether the pull reads the Media resource, as for a server that cannot expand Media. */
+  boolean mediaResource;
+
+  /** The Media records the last index run was given, by MediaKey. */
+  final Map<String, JsonNode> lastMedia = new java.util.HashMap<>();
+
   /** Plans and runs a pull with {@code retries}; returns the state it recorded. */
   Optional<PullState> pull(VendorPull.Mode mode, Paging paging, int pageSize, int retries)
       throws IOException, InterruptedException {
     PullPlan plan = plan(mode, paging, pageSize);
+    if (mediaResource) {
+      plan = plan.withMediaResource();
+    }
     ResoHttp http =
         new ResoHttp(
             HttpClient.newHttpClient(),
@@ -105,6 +114,11 @@ final class PullFixture {
     read(Resource.PROPERTY, Optional.of(dumps.listings()));
     read(Resource.OPEN_HOUSE, dumps.openHouses());
     read(Resource.MEMBER, dumps.agents());
+    lastMedia.clear();
+    if (dumps.media().isPresent()) {
+      read(Resource.MEDIA, dumps.media());
+      lastMedia.putAll(indexed.remove(Resource.MEDIA));
+    }
   }
 
   private void read(Resource resource, Optional<Path> dump) throws IOException {

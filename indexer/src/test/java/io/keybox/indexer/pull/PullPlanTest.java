@@ -142,4 +142,47 @@ final class PullPlanTest {
             .toString());
     assertFalse(new Credentials.BearerToken("hush").toString().contains("hush"));
   }
+
+  @Test
+  void theMediaResourceIsReadForListingsOnlyAndIncrementallyByItsOwnTimestamp() {
+    PullPlan plan =
+        new PullPlan(
+                BRIDGE,
+                List.of(Resource.PROPERTY),
+                Optional.empty(),
+                1000,
+                Paging.ODATA,
+                true,
+                Map.of(Resource.PROPERTY, HIGH_WATER, Resource.MEDIA, HIGH_WATER),
+                false,
+                true)
+            .withMediaResource();
+    assertEquals(List.of(Resource.PROPERTY, Resource.MEDIA), plan.resources());
+    assertFalse(plan.expandMedia(), "the Media resource replaces $expand");
+    assertEquals(
+        Optional.of(
+            "ResourceName eq 'Property' and MediaModificationTimestamp gt 2026-11-20T08:29:00Z"),
+        plan.odataFilter(Resource.MEDIA));
+    assertEquals(
+        "https://api.bridgedataoutput.com/api/v2/OData/test/Property?$filter=ModificationTimestamp"
+            + "%20gt%202026-11-20T08%3A29%3A00Z&$count=true",
+        plan.firstPage(Resource.PROPERTY).toString());
+  }
+
+  @Test
+  void listingsAndTheirMediaAreAskedByKeyWithTheUsersFilter() {
+    PullPlan plan =
+        plan(MLS_GRID, Optional.of("OriginatingSystemName eq 'mred'"), Map.of(), Paging.TOP);
+    assertEquals(
+        "https://api.mlsgrid.com/v2/Media?$filter=ResourceName%20eq%20%27Property%27%20and%20"
+            + "%28ResourceRecordKey%20eq%20%27A1%27%20or%20ResourceRecordKey%20eq%20%27O%27%27B%27"
+            + "%29%20and%20%28OriginatingSystemName%20eq%20%27mred%27%29&$top=1000&$count=true",
+        plan.keyedPage(Resource.MEDIA, List.of("A1", "O'B")).toString());
+    assertEquals(
+        "https://api.mlsgrid.com/v2/Property?$filter=%28ListingKey%20eq%20%27A1%27%29%20and%20"
+            + "%28OriginatingSystemName%20eq%20%27mred%27%29&$top=1000&$count=true",
+        plan.keyedPage(Resource.PROPERTY, List.of("A1")).toString());
+    assertThrows(
+        IllegalArgumentException.class, () -> plan.keyedPage(Resource.MEMBER, List.of("A1")));
+  }
 }

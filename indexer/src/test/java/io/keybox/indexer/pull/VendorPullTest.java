@@ -282,4 +282,75 @@ final class VendorPullTest {
         mls.requests().contains("GET /odata/Property {} Prefer: odata.maxpagesize=40 -> 200"),
         mls.requests().toString());
   }
+
+  /** A Media record of listing {@code listing}, its photo {@code order}. */
+  private static ObjectNode photo(int listing, int order, Instant modified) {
+    ObjectNode media = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+    media.put("MediaKey", ResoRecords.listingKey(listing) + "-" + order);
+    media.put("MediaURL", "https://m.example/" + listing + "/" + order + ".jpg");
+    media.put("Order", order);
+    media.put("MediaModificationTimestamp", modified.toString());
+    return media;
+  }
+
+  @Test
+  void theMediaResourceIsPagedCountedAndCompletedPerListingKeysAtATime() throws Exception {
+    for (int i = 0; i < 60; i++) {
+      mls.media(
+          ResoRecords.listingKey(i), List.of(photo(i, 1, modified(i)), photo(i, 2, modified(i))));
+    }
+    fixture.mediaResource = true;
+
+    fixture.pull(VendorPull.Mode.FULL, Paging.ODATA, PAGE, 0);
+
+    assertEquals(120, fixture.lastMedia.size());
+    assertEquals(120L, fixture.lastResult.records().get(Resource.MEDIA));
+    // 300 listings in pages of 40, one page each of open houses and members, 120 photos in 3.
+    assertEquals(8 + 1 + 1 + 3, fixture.lastResult.pages());
+    assertEquals(modified(59), fixture.state().orElseThrow().mark(Resource.MEDIA).orElseThrow());
+    assertTrue(
+        mls.requests()
+            .contains(
+                "GET /odata/Media {$count=true, $filter=ResourceName eq 'Property'} Prefer:"
+                    + " odata.maxpagesize=40 -> 200"),
+        mls.requests().toString());
+
+    // The photos of listings 0 to 29 change; their Property records do not.
+    Instant later = T0.plus(Duration.ofDays(1));
+    for (int i = 0; i < 30; i++) {
+      mls.media(ResoRecords.listingKey(i), List.of(photo(i, 1, later), photo(i, 3, later)));
+    }
+    mls.clearLog();
+    fixture.clock.setInstant(NOW.plus(Duration.ofHours(1)));
+
+    fixture.pull(VendorPull.Mode.AUTO, Paging.ODATA, PAGE, 0);
+
+    // Changed: the 60 new photos and, in the minute of overlap, listing 59's two; its Property
+    // records: listing 299 (the overlap) and, read by key, the 31 listings whose photos changed.
+    assertEquals(62L, fixture.lastResult.records().get(Resource.MEDIA));
+    assertEquals(1L + 31, fixture.lastResult.records().get(Resource.PROPERTY));
+    List<String> requests = mls.requests();
+    assertEquals(
+        2,
+        requests.stream()
+            .filter(r -> r.startsWith("GET /odata/Property {$count=true, $filter=(ListingKey eq"))
+            .count(),
+        "31 listings, 25 a request: " + requests);
+    assertEquals(
+        2,
+        requests.stream()
+            .filter(
+                r ->
+                    r.startsWith(
+                        "GET /odata/Media {$count=true, $filter=ResourceName eq 'Property' and"
+                            + " (ResourceRecordKey eq"))
+            .count(),
+        "32 listings' Media lists, 25 listings a request: " + requests);
+    // The index run gets each named listing's whole list: listing 0's photos 1 and 3, not 2.
+    assertEquals(62, fixture.lastMedia.size());
+    assertTrue(fixture.lastMedia.containsKey(ResoRecords.listingKey(0) + "-3"));
+    assertFalse(fixture.lastMedia.containsKey(ResoRecords.listingKey(0) + "-2"));
+    assertTrue(fixture.lastMedia.containsKey(ResoRecords.listingKey(59) + "-2"));
+    assertEquals(later, fixture.state().orElseThrow().mark(Resource.MEDIA).orElseThrow());
+  }
 }

@@ -13,6 +13,8 @@ import io.keybox.server.index.IndexMetrics;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
+import io.keybox.server.mirror.MirrorMetrics;
+import io.keybox.server.mirror.MirrorStatus;
 import io.keybox.server.replica.ReplicaStatus;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
@@ -38,8 +40,10 @@ final class Operations {
       ReplicaStatus.Source replicas,
       OpsHandlers.AlertsHealth alerts) {
     VendorStatus.Source vendors = () -> indexes.status(keyVendors(authenticator));
-    this.metrics = new Metrics(new IndexMetrics(vendors));
-    this.router = new OpsHandlers(vendors, replicas, metrics, alerts).router();
+    // The indexer, another process, fills the media catalog: its counts are read from the file.
+    MirrorStatus mirror = MirrorStatus.of(indexes.dataDir());
+    this.metrics = new Metrics(new IndexMetrics(vendors), new MirrorMetrics(mirror));
+    this.router = new OpsHandlers(vendors, replicas, metrics, alerts, mirror::of).router();
   }
 
   Metrics metrics() {

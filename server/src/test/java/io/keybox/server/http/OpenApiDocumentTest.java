@@ -408,6 +408,23 @@ class OpenApiDocumentTest {
     // The main server's key "early" names a vendor without an index, so its health is 503; this
     // one's keys name only the fixture vendor.
     FixtureServer.index(otherDir, "fixture", "basic");
+    // Its photos are mirrored (one pending): health shows the media catalog's counts.
+    try (io.keybox.state.StateStore state = io.keybox.state.StateStore.open(otherDir)) {
+      new io.keybox.state.media.MediaCatalog(state, "fixture", java.time.Clock.systemUTC())
+          .replaceListing(
+              "L",
+              List.of(
+                  new io.keybox.state.media.MediaRecord(
+                      "M",
+                      "L",
+                      0,
+                      "https://m.example/1.jpg",
+                      Optional.empty(),
+                      Optional.empty(),
+                      java.util.OptionalInt.empty(),
+                      java.util.OptionalInt.empty(),
+                      Instant.EPOCH)));
+    }
     try (FixtureServer ready =
         new FixtureServer(
             otherDir,

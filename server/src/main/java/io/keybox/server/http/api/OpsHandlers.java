@@ -8,6 +8,7 @@ import io.keybox.server.http.edge.MediaType;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.index.VendorStatus;
 import io.keybox.server.metrics.Metrics;
+import io.keybox.server.mirror.MirrorStatus;
 import io.keybox.server.replica.ReplicaStatus;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
@@ -41,6 +42,7 @@ public final class OpsHandlers {
   private final Metrics metrics;
   private final byte[] openApi;
   private final AlertsHealth alerts;
+  private final MediaHealth media;
 
   /** The endpoints of a node that follows no store. */
   public OpsHandlers(VendorStatus.Source vendors, Metrics metrics) {
@@ -64,6 +66,23 @@ public final class OpsHandlers {
       ReplicaStatus.Source replicas,
       Metrics metrics,
       AlertsHealth alerts) {
+    this(vendors, replicas, metrics, alerts, vendor -> Optional.empty());
+  }
+
+  /** A vendor's photo counts for {@code /-/health}, when its photos are mirrored. */
+  @FunctionalInterface
+  public interface MediaHealth {
+    Optional<MirrorStatus.Counts> of(String vendor);
+  }
+
+  /** The endpoints; health adds each vendor's photo counts from {@code media} when it has them. */
+  public OpsHandlers(
+      VendorStatus.Source vendors,
+      ReplicaStatus.Source replicas,
+      Metrics metrics,
+      AlertsHealth alerts,
+      MediaHealth media) {
+    this.media = media;
     this.alerts = alerts;
     this.vendors = vendors;
     this.replicas = replicas;
@@ -142,6 +161,14 @@ public final class OpsHandlers {
       replicas
           .of(vendor.vendor())
           .ifPresent(replication -> replica(item.putObject("replica"), replication));
+      media
+          .of(vendor.vendor())
+          .ifPresent(
+              counts ->
+                  item.putObject("media")
+                      .put("mirrored", counts.mirrored())
+                      .put("pending", counts.pending())
+                      .put("failed", counts.failed()));
     }
     alerts.status().ifPresent(state -> body.set("alerts", state));
     return reply(code, MediaType.JSON.contentType(), JSON.writeValueAsBytes(body));
