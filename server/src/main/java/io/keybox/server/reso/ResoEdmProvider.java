@@ -12,6 +12,8 @@ import org.apache.olingo.commons.api.edm.provider.CsdlEntityContainer;
 import org.apache.olingo.commons.api.edm.provider.CsdlEntityContainerInfo;
 import org.apache.olingo.commons.api.edm.provider.CsdlEntitySet;
 import org.apache.olingo.commons.api.edm.provider.CsdlEntityType;
+import org.apache.olingo.commons.api.edm.provider.CsdlNavigationProperty;
+import org.apache.olingo.commons.api.edm.provider.CsdlNavigationPropertyBinding;
 import org.apache.olingo.commons.api.edm.provider.CsdlProperty;
 import org.apache.olingo.commons.api.edm.provider.CsdlPropertyRef;
 import org.apache.olingo.commons.api.edm.provider.CsdlSchema;
@@ -21,8 +23,9 @@ import org.apache.olingo.commons.api.edm.provider.annotation.CsdlConstantExpress
 /**
  * The CSDL of the RESO view, from {@link ResoEntity#ALL}: namespace {@code org.reso.metadata}
  * (RESO's), one entity type and one entity set per resource in the container {@code Default}.
- * Lookup fields carry the {@code RESO.OData.Metadata.LookupName} annotation, named after the field.
- * Olingo builds the {@code Edm} the parser reads and {@code $metadata} is written from.
+ * Lookup fields carry the {@code RESO.OData.Metadata.LookupName} annotation, named after the field;
+ * a listing's navigation properties ({@link ResoNavigation}) are bound to their entity sets. Olingo
+ * builds the {@code Edm} the parser reads and {@code $metadata} is written from.
  */
 final class ResoEdmProvider extends CsdlAbstractEdmProvider {
   static final String NAMESPACE = "org.reso.metadata";
@@ -71,7 +74,15 @@ final class ResoEdmProvider extends CsdlAbstractEdmProvider {
   private static CsdlEntitySet entitySet(ResoEntity entity) {
     return new CsdlEntitySet()
         .setName(entity.name())
-        .setType(new FullQualifiedName(NAMESPACE, entity.name()));
+        .setType(new FullQualifiedName(NAMESPACE, entity.name()))
+        .setNavigationPropertyBindings(
+            entity.navigations().stream()
+                .map(
+                    n ->
+                        new CsdlNavigationPropertyBinding()
+                            .setPath(n.propertyName())
+                            .setTarget(n.target().name()))
+                .toList());
   }
 
   private static CsdlEntityType entityType(ResoEntity entity) {
@@ -87,7 +98,16 @@ final class ResoEdmProvider extends CsdlAbstractEdmProvider {
     return new CsdlEntityType()
         .setName(entity.name())
         .setKey(List.of(new CsdlPropertyRef().setName(entity.keyName())))
-        .setProperties(properties);
+        .setProperties(properties)
+        .setNavigationProperties(
+            entity.navigations().stream().map(ResoEdmProvider::navigationProperty).toList());
+  }
+
+  private static CsdlNavigationProperty navigationProperty(ResoNavigation navigation) {
+    return new CsdlNavigationProperty()
+        .setName(navigation.propertyName())
+        .setType(new FullQualifiedName(NAMESPACE, navigation.target().name()))
+        .setCollection(navigation.collection());
   }
 
   private static CsdlProperty property(ResoField field) {

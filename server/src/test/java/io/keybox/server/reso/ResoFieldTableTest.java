@@ -43,7 +43,9 @@ class ResoFieldTableTest {
               + entity.name()
               + " | `"
               + entity.keyName()
-              + "` (key) | Edm.String | eq, ne, in | yes |");
+              + "` (key) | Edm.String | "
+              + (entity.records().manyPerDocument() ? "" : "eq, ne, in")
+              + " | yes |");
       for (ResoField field : entity.fields().values()) {
         rows.add(
             "| "
