@@ -1,5 +1,7 @@
 package io.keybox.server.reso;
 
+import io.keybox.schema.field.DoubleValueField;
+import io.keybox.schema.field.LongValueField;
 import io.keybox.schema.reso.ResoField;
 import io.keybox.schema.reso.ResoMediaFields;
 import io.keybox.schema.reso.ResoMemberFields;
@@ -86,6 +88,29 @@ record ResoEntity(
   /** The navigation property {@code name}, if this resource has it. */
   Optional<ResoNavigation> navigation(String name) {
     return navigations.stream().filter(n -> n.propertyName().equals(name)).findFirst();
+  }
+
+  /**
+   * The properties {@code $filter} does not take: fields without a Lucene field, a record's key.
+   */
+  List<String> nonFilterable() {
+    List<String> names = new ArrayList<>();
+    if (records.manyPerDocument()) {
+      names.add(keyName); // the index finds the document, not the record
+    }
+    fields.values().stream().filter(f -> f.index().isEmpty()).forEach(f -> names.add(f.reso()));
+    return names;
+  }
+
+  /** The properties {@code $orderby} does not take: all but the key, numbers and times. */
+  List<String> nonSortable() {
+    return fields.values().stream().filter(f -> !sortable(f)).map(ResoField::reso).toList();
+  }
+
+  /** Whether {@code $orderby} takes {@code field}: it has a numeric (or time) Lucene field. */
+  static boolean sortable(ResoField field) {
+    return field.index().orElse(null) instanceof LongValueField
+        || field.index().orElse(null) instanceof DoubleValueField;
   }
 
   /** Every property name: the key first, then the fields. */

@@ -57,7 +57,7 @@ class ResoFieldTableTest {
                 + " | "
                 + filter(field)
                 + " | "
-                + (sortable(field) ? "yes" : "")
+                + (ResoEntity.sortable(field) ? "yes" : "")
                 + " |");
       }
     }
@@ -89,11 +89,5 @@ class ResoFieldTableTest {
       case FlagField f -> "eq, ne";
       default -> "";
     };
-  }
-
-  private static boolean sortable(ResoField field) {
-    return field.index().isPresent()
-        && (field.index().get() instanceof LongValueField
-            || field.index().get() instanceof DoubleValueField);
   }
 }
