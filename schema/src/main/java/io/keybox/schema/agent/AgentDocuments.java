@@ -2,13 +2,12 @@ package io.keybox.schema.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.RecordKind;
+import io.keybox.schema.StoredBytes;
 import io.keybox.schema.field.SearchField;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.StoredField;
-import org.apache.lucene.index.FieldInfo;
-import org.apache.lucene.index.StoredFieldVisitor;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
 
@@ -55,23 +54,6 @@ public final class AgentDocuments {
    * @throws IOException from the index
    */
   public static byte[] load(StoredFields storedFields, int docId) throws IOException {
-    byte[][] json = new byte[1][];
-    storedFields.document(
-        docId,
-        new StoredFieldVisitor() {
-          @Override
-          public Status needsField(FieldInfo fieldInfo) {
-            return fieldInfo.name.equals(SOURCE) ? Status.YES : Status.NO;
-          }
-
-          @Override
-          public void binaryField(FieldInfo fieldInfo, byte[] value) {
-            json[0] = value;
-          }
-        });
-    if (json[0] == null) {
-      throw new IllegalStateException("document " + docId + " has no stored agent");
-    }
-    return json[0];
+    return StoredBytes.load(storedFields, docId, SOURCE);
   }
 }

@@ -96,6 +96,11 @@ public final class PhotoUrls {
     return digests;
   }
 
+  /** The URL (or reference) of the photo stored under {@code digest}. */
+  public String of(String digest) {
+    return prefix + digest + suffix;
+  }
+
   /** Writes {@code digests} as a JSON array of strings. */
   void writeArray(OutputStream out, String[] digests) throws IOException {
     out.write('[');

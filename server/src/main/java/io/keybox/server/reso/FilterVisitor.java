@@ -255,6 +255,15 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
   }
 
   private Query key(BinaryOperatorKind operator, Object value) {
+    if (entity.records().manyPerDocument()) {
+      // The index finds the document (a listing), not the record (one of its photos).
+      throw new InvalidRequestException(
+          "$filter: "
+              + entity.keyName()
+              + " is not filterable (see $metadata); read "
+              + entity.name()
+              + "('key'), or filter on the listing's key");
+    }
     if (operator != BinaryOperatorKind.EQ) {
       throw new InvalidRequestException(
           "$filter: " + entity.keyName() + " takes eq, ne and in (got: " + name(operator) + ")");

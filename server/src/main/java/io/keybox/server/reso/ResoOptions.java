@@ -19,16 +19,21 @@ import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
 import org.apache.olingo.server.api.uri.UriInfo;
 import org.apache.olingo.server.api.uri.UriResource;
+import org.apache.olingo.server.api.uri.UriResourceNavigation;
 import org.apache.olingo.server.api.uri.UriResourceProperty;
+import org.apache.olingo.server.api.uri.queryoption.ExpandItem;
+import org.apache.olingo.server.api.uri.queryoption.ExpandOption;
 import org.apache.olingo.server.api.uri.queryoption.OrderByItem;
 import org.apache.olingo.server.api.uri.queryoption.SelectItem;
+import org.apache.olingo.server.api.uri.queryoption.SelectOption;
 import org.apache.olingo.server.api.uri.queryoption.expression.Member;
 
 /**
  * The query options of one read, checked: the filter as a Lucene query, the order (ending with the
  * key, so pages never repeat or skip a record), the selected fields, {@code $top}, {@code $skip},
- * {@code $count}, the {@code $skiptoken} and the page size. Options the view does not implement
- * ({@code $expand}, {@code $search}, {@code $apply}) are a 501 naming them.
+ * {@code $count}, the {@code $skiptoken}, the page size and the {@code $expand}ed navigation
+ * properties. Options the view does not implement ({@code $search}, {@code $apply}) are a 501
+ * naming them.
  */
 record ResoOptions(
     Query filter,
@@ -39,12 +44,18 @@ record ResoOptions(
     int skip,
     boolean count,
     Optional<String> skipToken,
-    int pageSize) {
+    int pageSize,
+    List<Expansion> expand) {
+
+  /**
+   * One {@code $expand} item: the navigation property and the fields of its target to write.
+   *
+   * @param navigation the navigation property expanded
+   * @param select the target's fields written (its {@code $select}, else all)
+   */
+  record Expansion(ResoNavigation navigation, List<ResoField> select) {}
 
   static ResoOptions of(UriInfo uri, ResoEntity entity, ResoRequest request, int maxSkip) {
-    if (uri.getExpandOption() != null) {
-      throw new NotSupportedException("$expand is not supported");
-    }
     if (uri.getSearchOption() != null) {
       throw new NotSupportedException("$search is not supported");
     }
@@ -77,30 +88,84 @@ record ResoOptions(
       throw new InvalidRequestException(
           "Prefer: odata.maxpagesize must be at least 1 (got: " + pageSize + ")");
     }
-    List<ResoField> select = new ArrayList<>(entity.fields().values());
-    boolean selected = false;
-    if (uri.getSelectOption() != null) {
-      Set<String> names = new LinkedHashSet<>();
-      for (SelectItem item : uri.getSelectOption().getSelectItems()) {
-        if (item.isStar()) {
-          names.addAll(entity.fields().keySet());
-        } else {
-          names.add(propertyName(item.getResourcePath().getUriResourceParts(), "$select"));
-        }
-      }
-      select = names.stream().map(entity.fields()::get).filter(f -> f != null).toList();
-      selected = true;
-    }
     return new ResoOptions(
         filter,
         sort(uri, entity),
-        select,
-        selected,
+        select(uri.getSelectOption(), entity),
+        uri.getSelectOption() != null,
         top,
         skip,
         uri.getCountOption() != null && uri.getCountOption().getValue(),
         Optional.ofNullable(uri.getSkipTokenOption()).map(t -> t.getValue()),
-        pageSize);
+        pageSize,
+        expand(uri.getExpandOption(), entity, request));
+  }
+
+  /** The fields {@code option} selects of {@code entity}: all of them without one. */
+  private static List<ResoField> select(SelectOption option, ResoEntity entity) {
+    if (option == null) {
+      return List.copyOf(entity.fields().values());
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (SelectItem item : option.getSelectItems()) {
+      if (item.isStar()) {
+        names.addAll(entity.fields().keySet());
+      } else {
+        names.add(propertyName(item.getResourcePath().getUriResourceParts(), "$select"));
+      }
+    }
+    return names.stream().map(entity.fields()::get).filter(f -> f != null).toList();
+  }
+
+  /**
+   * The navigation properties {@code option} expands, each with its own {@code $select} ({@code *}:
+   * those the caller may read); other options inside an expansion ({@code $filter}, {@code $top},
+   * nested {@code $expand}, ...) are a 501.
+   */
+  private static List<Expansion> expand(
+      ExpandOption option, ResoEntity entity, ResoRequest request) {
+    if (option == null) {
+      return List.of();
+    }
+    List<Expansion> expansions = new ArrayList<>();
+    for (ExpandItem item : option.getExpandItems()) {
+      if (item.isRef() || item.hasCountPath() || item.getLevelsOption() != null) {
+        throw new NotSupportedException("$expand: only navigation properties are supported");
+      }
+      if (item.getFilterOption() != null
+          || item.getOrderByOption() != null
+          || item.getTopOption() != null
+          || item.getSkipOption() != null
+          || item.getCountOption() != null
+          || item.getSearchOption() != null
+          || item.getApplyOption() != null
+          || item.getExpandOption() != null) {
+        throw new NotSupportedException("$expand: only $select is supported inside an expansion");
+      }
+      if (item.isStar()) {
+        for (ResoNavigation navigation : entity.navigations()) {
+          if (navigation.target() != ResoEntity.MEMBER || request.members()) {
+            // '*' is what the caller may read; ListAgent by name is a 403 without the grant
+            expansions.add(new Expansion(navigation, select(null, navigation.target())));
+          }
+        }
+        continue;
+      }
+      List<UriResource> parts = item.getResourcePath().getUriResourceParts();
+      if (parts.size() != 1 || !(parts.get(0) instanceof UriResourceNavigation path)) {
+        throw new NotSupportedException("$expand: only navigation properties are supported");
+      }
+      ResoNavigation navigation =
+          entity
+              .navigation(path.getProperty().getName())
+              .orElseThrow(
+                  () ->
+                      new InvalidRequestException(
+                          "$expand: " + path.getProperty().getName() + " is not expandable"));
+      expansions.add(
+          new Expansion(navigation, select(item.getSelectOption(), navigation.target())));
+    }
+    return List.copyOf(expansions);
   }
 
   /** The selected names for {@code @odata.context}: the key, then the fields. */

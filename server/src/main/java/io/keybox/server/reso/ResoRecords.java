@@ -9,13 +9,20 @@ import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingSource;
+import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.schema.openhouse.OpenHouseFields;
 import io.keybox.schema.openhouse.OpenHouseQueries;
 import io.keybox.schema.openhouse.OpenHouseSource;
+import io.keybox.schema.reso.ResoDerivedResource;
+import io.keybox.schema.reso.ResoMediaFields;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
@@ -23,7 +30,8 @@ import org.apache.lucene.search.SortField;
 /**
  * The Keybox records behind a RESO resource: which documents they are (listings and open houses
  * pass the default IDX rule, as on the JSON API), how the RESO key finds one and orders them, and
- * the record's stored JSON, which the view maps.
+ * the record's stored JSON, which the view maps. A document holds one record, except a listing's,
+ * which holds a Media record per photo.
  */
 enum ResoRecords {
   /** Listings; the key is the mlsId. */
@@ -112,24 +120,143 @@ enum ResoRecords {
     String keyOf(JsonNode record) {
       return record.path("id").asText();
     }
+  },
+
+  /**
+   * The photos of listings, one record per photo (the listing's document holds them all); the key
+   * is {@code {ListingKey}-{Order}} ({@link ResoMediaFields#mediaKey}).
+   */
+  MEDIA {
+    @Override
+    Query all() {
+      return LISTINGS.all();
+    }
+
+    /** The listing holding the photo: the reader picks the photo among its records. */
+    @Override
+    Query byKey(String key) {
+      return ResoMediaFields.listingKeyOf(key)
+          .map(LISTINGS::byKey)
+          .orElseGet(MatchNoDocsQuery::new);
+    }
+
+    @Override
+    SortField keySort(boolean descending) {
+      if (descending) {
+        throw new io.keybox.server.error.NotSupportedException(
+            "$orderby: MediaKey desc is not supported");
+      }
+      return LISTINGS.keySort(false);
+    }
+
+    @Override
+    JsonNode load(StoredFields stored, int doc) throws IOException {
+      return LISTINGS.load(stored, doc);
+    }
+
+    @Override
+    String keyOf(JsonNode record) {
+      return record.path(ResoMediaFields.KEY).asText();
+    }
+
+    @Override
+    boolean manyPerDocument() {
+      return true;
+    }
+
+    @Override
+    List<JsonNode> records(JsonNode listing, PhotoUrls photoUrls) {
+      JsonNode photos = listing.path("photos");
+      String listingKey = LISTINGS.keyOf(listing);
+      List<JsonNode> records = new ArrayList<>(photos.size());
+      int order = 0;
+      for (JsonNode photo : photos) {
+        order++;
+        String url =
+            PhotoUrls.isRef(photo)
+                ? photoUrls.of(photo.textValue().substring(PhotoUrls.REF_PREFIX.length()))
+                : photo.asText();
+        records.add(
+            MAPPER
+                .createObjectNode()
+                .put(ResoMediaFields.KEY, ResoMediaFields.mediaKey(listingKey, order))
+                .put("listingKey", listingKey)
+                .put("resourceName", "Property")
+                .put("order", order)
+                .put("url", url)
+                .put("category", "Photo"));
+      }
+      return records;
+    }
+  },
+
+  /** Offices, derived from the listings and agents ({@link DerivedResources}). */
+  OFFICES {
+    @Override
+    Optional<ResoDerivedResource> derived() {
+      return Optional.of(ResoDerivedResource.OFFICE);
+    }
+  },
+
+  /** String lookup values, derived from the records ({@link DerivedResources}). */
+  LOOKUPS {
+    @Override
+    Optional<ResoDerivedResource> derived() {
+      return Optional.of(ResoDerivedResource.LOOKUP);
+    }
   };
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
+  /**
+   * The derived resource whose small per-snapshot index holds these records, or empty for records
+   * of the vendor's index.
+   */
+  Optional<ResoDerivedResource> derived() {
+    return Optional.empty();
+  }
+
   /** Every record of the resource the caller may see. */
-  abstract Query all();
+  Query all() {
+    return new MatchAllDocsQuery(); // a derived index holds only what may be seen
+  }
 
   /** The record whose RESO key is {@code key} (matches none for a key no record can have). */
-  abstract Query byKey(String key);
+  Query byKey(String key) {
+    return derived().orElseThrow().byKey(key);
+  }
 
   /** The order of the keys: the last sort field of every read, so pages are stable. */
-  abstract SortField keySort(boolean descending);
+  SortField keySort(boolean descending) {
+    if (descending) {
+      throw new io.keybox.server.error.NotSupportedException(
+          "$orderby: the key descending is not supported here");
+    }
+    return derived().orElseThrow().sort();
+  }
 
   /** The stored JSON of {@code doc}. */
-  abstract JsonNode load(StoredFields stored, int doc) throws IOException;
+  JsonNode load(StoredFields stored, int doc) throws IOException {
+    return MAPPER.readTree(ResoDerivedResource.load(stored, doc));
+  }
 
   /** The RESO key of {@code record}. */
-  abstract String keyOf(JsonNode record);
+  String keyOf(JsonNode record) {
+    return record.path(derived().orElseThrow().keyMember()).asText();
+  }
+
+  /** Whether one document holds several records (a listing's photos): else exactly one. */
+  boolean manyPerDocument() {
+    return false;
+  }
+
+  /**
+   * The records {@code document} (as {@link #load} read it) holds, in their order; mirrored photos
+   * are named as {@code photoUrls} names them.
+   */
+  List<JsonNode> records(JsonNode document, PhotoUrls photoUrls) {
+    return List.of(document);
+  }
 
   private static Query displayable(Query records) {
     BooleanQuery.Builder shown = new BooleanQuery.Builder().add(records, Occur.FILTER);

@@ -1,5 +1,6 @@
 package io.keybox.server.reso;
 
+import io.keybox.schema.listing.PhotoUrls;
 import java.util.Objects;
 import java.util.OptionalInt;
 
@@ -13,13 +14,23 @@ import java.util.OptionalInt;
  *     empty for the service document
  * @param rawQuery the query string exactly as sent (still percent-encoded), or empty
  * @param maxPageSize the {@code odata.maxpagesize} preference, if the client sent one
+ * @param photoUrls how Media records name the vendor's mirrored photos ({@code MediaURL})
+ * @param members whether the caller may read Member records (the agents add-on), also when a
+ *     listing's {@code ListAgent} is expanded
  */
 public record ResoRequest(
-    String vendor, String serviceRoot, String path, String rawQuery, OptionalInt maxPageSize) {
+    String vendor,
+    String serviceRoot,
+    String path,
+    String rawQuery,
+    OptionalInt maxPageSize,
+    PhotoUrls photoUrls,
+    boolean members) {
   public ResoRequest {
     Objects.requireNonNull(vendor, "vendor");
     Objects.requireNonNull(serviceRoot, "serviceRoot");
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(rawQuery, "rawQuery");
+    Objects.requireNonNull(photoUrls, "photoUrls");
   }
 }

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.reso.ResoField;
 import io.keybox.schema.reso.ResoVocabulary;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes a Keybox record's value under its RESO name: the inverse of the row's conversion (a joined
@@ -29,10 +31,8 @@ final class ResoValues {
     switch (field.type()) {
       case LOOKUP_MULTI -> {
         out.writeStartArray();
-        for (String item : value.asText().split(",")) {
-          if (!item.isBlank()) {
-            out.writeString(item.strip());
-          }
+        for (String item : texts(field, record)) {
+          out.writeString(item);
         }
         out.writeEndArray();
       }
@@ -44,6 +44,28 @@ final class ResoValues {
               value.asText().length() >= 10 ? value.asText().substring(0, 10) : value.asText());
       default -> out.writeString(text(field, value.asText()));
     }
+  }
+
+  /**
+   * The texts {@code field}'s value in {@code record} is served as: none, one, or a list's items
+   * (for the string fields and lookups, whose values the Lookup resource lists).
+   */
+  static List<String> texts(ResoField field, JsonNode record) {
+    JsonNode value = at(record, field.listingPath());
+    if (value == null || value.isNull() || value.isMissingNode() || !value.isValueNode()) {
+      return List.of();
+    }
+    if (field.type() == io.keybox.schema.reso.ResoType.LOOKUP_MULTI) {
+      List<String> items = new ArrayList<>();
+      for (String item : value.asText().split(",")) {
+        if (!item.isBlank()) {
+          items.add(item.strip());
+        }
+      }
+      return items;
+    }
+    String text = text(field, value.asText());
+    return text.isBlank() ? List.of() : List.of(text);
   }
 
   private static String text(ResoField field, String value) {

@@ -138,9 +138,23 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
    * keys of the same secret: {@code agency} with the agents add-on, {@code plain} without.
    */
   static FixtureServer withAgentsAddOn(String agency, String plain, String secret) {
+    return withAgentsAddOn(dataDir -> index(dataDir, "fixture", "basic"), agency, plain, secret);
+  }
+
+  /** Indexes a vendor's fixture under a data directory. */
+  interface Indexing {
+    void index(Path dataDir) throws IOException;
+  }
+
+  /**
+   * As {@link #withAgentsAddOn(String, String, String)}, over what {@code indexing} indexes as
+   * {@code fixture}.
+   */
+  static FixtureServer withAgentsAddOn(
+      Indexing indexing, String agency, String plain, String secret) {
     return perClass(
         dataDir -> {
-          index(dataDir, "fixture", "basic");
+          indexing.index(dataDir);
           SecretHash hash = SecretHash.create(secret, 1000);
           Accounts accounts =
               Accounts.of(
@@ -335,7 +349,14 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
    * dataDir}.
    */
   static BuildReport index(Path dataDir, String vendor, String fixture) throws IOException {
-    Path folder = Path.of("..", "data", "fixtures", fixture);
+    return index(dataDir, vendor, Path.of("..", "data", "fixtures", fixture));
+  }
+
+  /**
+   * Indexes {@code folder}'s {@code listings.ndjson}, with its {@code openhouses.ndjson} and {@code
+   * agents.ndjson} when it has them, as {@code vendor} under {@code dataDir}.
+   */
+  static BuildReport index(Path dataDir, String vendor, Path folder) throws IOException {
     FeedDumps dumps =
         new FeedDumps(
             folder.resolve("listings.ndjson"),
@@ -526,11 +547,23 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
 
   /** The text {@code field} of each record of a JSON array, in order. */
   static List<String> texts(HttpResponse<String> response, String field) throws IOException {
+    return texts(json(response), field);
+  }
+
+  /** The text {@code field} of each record of {@code records}, in order ("" where it is absent). */
+  static List<String> texts(JsonNode records, String field) {
     List<String> texts = new ArrayList<>();
-    for (JsonNode record : json(response)) {
-      texts.add(record.get(field).asText());
+    for (JsonNode record : records) {
+      texts.add(record.path(field).asText());
     }
     return texts;
+  }
+
+  /** The JSON answer to GET {@code pathAndQuery} as {@code user}, which must be a 200. */
+  JsonNode okJson(String pathAndQuery, String user, String secret) throws Exception {
+    HttpResponse<String> response = get(pathAndQuery, user, secret);
+    org.junit.jupiter.api.Assertions.assertEquals(200, response.statusCode(), response.body());
+    return json(response);
   }
 
   @Override

@@ -96,7 +96,55 @@ class ResoHttpTest {
             .getFullQualifiedName()
             .getFullQualifiedNameAsString());
     assertTrue(property.getStructuralProperty("ExteriorFeatures").isCollection());
-    assertFalse(property.getPropertyNames().contains("Media"), "Media is not served yet");
+    assertTrue(property.getNavigationProperty("Media").isCollection(), "a listing's photos");
+  }
+
+  @Test
+  void metadataSaysWhichFieldsFilterAndOrder() throws Exception {
+    org.w3c.dom.Document xml =
+        javax.xml.parsers.DocumentBuilderFactory.newDefaultNSInstance()
+            .newDocumentBuilder()
+            .parse(
+                new ByteArrayInputStream(
+                    server
+                        .get("/reso/fixture/$metadata", KEY, SECRET)
+                        .body()
+                        .getBytes(StandardCharsets.UTF_8)));
+    List<String> nonFilterable = paths(xml, "FilterRestrictions");
+    assertTrue(nonFilterable.contains("PublicRemarks"), nonFilterable.toString());
+    assertFalse(nonFilterable.contains("ListPrice"), nonFilterable.toString());
+    assertFalse(nonFilterable.contains("City"), nonFilterable.toString());
+    List<String> nonSortable = paths(xml, "SortRestrictions");
+    assertTrue(nonSortable.contains("City"), "a keyword does not order: " + nonSortable);
+    assertFalse(nonSortable.contains("ModificationTimestamp"), nonSortable.toString());
+    assertEquals(
+        "RESO.OData.Metadata.LookupName",
+        javax.xml.xpath.XPathFactory.newInstance()
+            .newXPath()
+            .evaluate(
+                "//*[local-name()='EntityType'][@Name='Property']"
+                    + "/*[local-name()='Property'][@Name='City']/*[local-name()='Annotation']/@Term",
+                xml));
+  }
+
+  /** The property paths of Property's capability annotation {@code term}. */
+  private static List<String> paths(org.w3c.dom.Document xml, String term) throws Exception {
+    org.w3c.dom.NodeList nodes =
+        (org.w3c.dom.NodeList)
+            javax.xml.xpath.XPathFactory.newInstance()
+                .newXPath()
+                .evaluate(
+                    "//*[local-name()='EntitySet'][@Name='Property']/*[local-name()='Annotation']"
+                        + "[@Term='Org.OData.Capabilities.V1."
+                        + term
+                        + "']//*[local-name()='PropertyPath']",
+                    xml,
+                    javax.xml.xpath.XPathConstants.NODESET);
+    List<String> paths = new ArrayList<>();
+    for (int i = 0; i < nodes.getLength(); i++) {
+      paths.add(nodes.item(i).getTextContent());
+    }
+    return paths;
   }
 
   @Test

@@ -43,7 +43,9 @@ class ResoFieldTableTest {
               + entity.name()
               + " | `"
               + entity.keyName()
-              + "` (key) | Edm.String | eq, ne, in | yes |");
+              + "` (key) | Edm.String | "
+              + (entity.records().manyPerDocument() ? "" : "eq, ne, in")
+              + " | yes |");
       for (ResoField field : entity.fields().values()) {
         rows.add(
             "| "
@@ -55,7 +57,7 @@ class ResoFieldTableTest {
                 + " | "
                 + filter(field)
                 + " | "
-                + (sortable(field) ? "yes" : "")
+                + (ResoEntity.sortable(field) ? "yes" : "")
                 + " |");
       }
     }
@@ -87,11 +89,5 @@ class ResoFieldTableTest {
       case FlagField f -> "eq, ne";
       default -> "";
     };
-  }
-
-  private static boolean sortable(ResoField field) {
-    return field.index().isPresent()
-        && (field.index().get() instanceof LongValueField
-            || field.index().get() instanceof DoubleValueField);
   }
 }

@@ -32,9 +32,10 @@ import java.util.regex.Pattern;
 /**
  * The RESO Web API's HTTP side: {@code GET /reso/{vendor}/...} goes to the {@link ResoService} (the
  * caller must be allowed the vendor, as with {@code vendor} on the JSON API, and {@code Member}
- * needs the agents add-on, as {@code /agents} does: else 403), anything else to the JSON API's
- * router. Every RESO answer carries {@code OData-Version: 4.0}; its errors are written in OData's
- * format by the edge ({@link Responses#error}).
+ * needs the agents add-on, as {@code /agents} does: else 403; Media's URLs are the JSON API's photo
+ * links, {@link PhotoLinks}), anything else to the JSON API's router. Every RESO answer carries
+ * {@code OData-Version: 4.0}; its errors are written in OData's format by the edge ({@link
+ * Responses#error}).
  *
  * <p>NOTE: the RESO paths are not routes of the {@link Router}: they are OData's (any resource, key
  * and option below a service root, parsed by Olingo), and the OpenAPI document stays the JSON
@@ -50,6 +51,7 @@ public final class ResoRoutes implements HttpHandler {
 
   private final ResoService reso;
   private final BaseUrls baseUrls;
+  private final PhotoLinks photoLinks;
   private final Authenticator authenticator;
   private final HttpHandler api;
 
@@ -59,18 +61,25 @@ public final class ResoRoutes implements HttpHandler {
    */
   public static HttpHandler before(
       HttpHandler api, ServerConfig config, VendorIndexes indexes, Authenticator authenticator) {
+    BaseUrls baseUrls = new BaseUrls(config.baseUrl(), config.behindProxy());
     return new ResoRoutes(
         new ResoService(indexes, config.offsetWindow()),
-        new BaseUrls(config.baseUrl(), config.behindProxy()),
+        baseUrls,
+        new PhotoLinks(baseUrls, config.photos()),
         authenticator,
         api);
   }
 
   private ResoRoutes(
-      ResoService reso, BaseUrls baseUrls, Authenticator authenticator, HttpHandler api) {
+      ResoService reso,
+      BaseUrls baseUrls,
+      PhotoLinks photoLinks,
+      Authenticator authenticator,
+      HttpHandler api) {
     this.reso = reso;
     this.authenticator = authenticator;
     this.baseUrls = baseUrls;
+    this.photoLinks = photoLinks;
     this.api = api;
   }
 
@@ -112,7 +121,9 @@ public final class ResoRoutes implements HttpHandler {
                 baseUrls.of(exchange) + "/reso/" + vendor,
                 path,
                 exchange.getQueryString(),
-                maxPageSize(exchange.getRequestHeaders().get(PREFER))));
+                maxPageSize(exchange.getRequestHeaders().get(PREFER)),
+                photoLinks.of(exchange, vendor),
+                account.has(Addon.AGENTS)));
     Reply reply = Reply.of(200, answer.contentType(), answer.body());
     for (var header : answer.headers().entrySet()) {
       reply = reply.with(new HttpString(header.getKey()), header.getValue());
