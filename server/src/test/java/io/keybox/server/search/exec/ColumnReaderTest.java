@@ -125,7 +125,8 @@ class ColumnReaderTest {
     // encodings Lucene decodes in bulk for consecutive doc ids).
     LongValueField rooms =
         new LongValueField("rooms", r -> r.has("rooms") ? r.get("rooms").asLong() : null);
-    LongValueField lot = new LongValueField("lot", r -> r.has("lot") ? r.get("lot").asLong() : null);
+    LongValueField lot =
+        new LongValueField("lot", r -> r.has("lot") ? r.get("lot").asLong() : null);
     try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
       try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
         for (int k = 0; k < 3000; k++) {
