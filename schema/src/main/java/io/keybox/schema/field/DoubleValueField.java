@@ -5,7 +5,6 @@ import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -46,11 +45,6 @@ public final class DoubleValueField extends SingleValueField<Double>
   public double decode(long docValue) {
     // DoubleField keeps the sortable long encoding of the double in its doc values.
     return NumericUtils.sortableLongToDouble(docValue);
-  }
-
-  @Override
-  public Query hasValue() {
-    return new FieldExistsQuery(name());
   }
 
   @Override

@@ -14,7 +14,6 @@ import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
-import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -80,11 +79,6 @@ public final class LongValueField extends SingleValueField<Long>
   @Override
   public double decode(long docValue) {
     return docValue;
-  }
-
-  @Override
-  public Query hasValue() {
-    return new FieldExistsQuery(name());
   }
 
   @Override
