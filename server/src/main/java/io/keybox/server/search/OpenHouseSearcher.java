@@ -20,7 +20,8 @@ import org.apache.lucene.search.IndexSearcher;
 /** Runs open house searches and lookups on a snapshot. Stateless; safe for concurrent use. */
 public final class OpenHouseSearcher {
   /** One page of open houses, each with its listing. */
-  public record OpenHousePage(List<OpenHouseSource> openHouses, PageHits hits) {}
+  public record OpenHousePage(List<OpenHouseSource> openHouses, PageHits hits)
+      implements ResultPage {}
 
   /**
    * Searches {@code snapshot}.
