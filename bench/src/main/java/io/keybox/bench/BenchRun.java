@@ -22,6 +22,7 @@ import io.keybox.bench.opensearch.OpenSearchClasspath;
 import io.keybox.bench.opensearch.OpenSearchLoader;
 import io.keybox.bench.opensearch.OpenSearchNode;
 import io.keybox.bench.opensearch.OpenSearchTarget;
+import io.keybox.bench.os.Directories;
 import io.keybox.bench.postgres.PostgresCluster;
 import io.keybox.bench.postgres.PostgresLoader;
 import io.keybox.bench.postgres.PostgresTarget;
@@ -116,7 +117,7 @@ public final class BenchRun {
       return run(started, machine, work);
     } finally {
       if (!keepWork) {
-        deleteTree(work);
+        Directories.deleteTree(work);
       } else {
         say("work directory kept: " + work);
       }
@@ -290,7 +291,7 @@ public final class BenchRun {
 
   /** Indexes the feed with the Keybox indexer, as an operator would, and reports what it cost. */
   private IndexingReport index(VendorLayout layout, Path feed, Path work) throws IOException {
-    deleteTree(layout.vendorDir());
+    Directories.deleteTree(layout.vendorDir());
     say(
         String.format(
             Locale.ROOT, "indexing %,d listings with the Keybox indexer ...", options.listings()));
@@ -332,7 +333,7 @@ public final class BenchRun {
                 + " the writer, timed) ...",
             options.listings()));
     Path scratch = work.resolve("lucene-indexing");
-    deleteTree(scratch);
+    Directories.deleteTree(scratch);
     try {
       LuceneIndexing.Result written =
           new LuceneIndexing(machine.processors())
@@ -366,7 +367,7 @@ public final class BenchRun {
               written.writerListingsPerSecond(),
               written.codecSeconds()));
     } finally {
-      deleteTree(scratch);
+      Directories.deleteTree(scratch);
     }
   }
 
@@ -912,16 +913,5 @@ public final class BenchRun {
 
   private void say(String line) {
     progress.println("bench: " + line);
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (var files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.keybox.bench.keybox;
 
+import io.keybox.bench.os.ChildProcesses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -164,23 +165,12 @@ public final class ChildJvm {
    */
   public static int runToEnd(List<String> command, Path log, long timeoutSeconds)
       throws IOException {
-    Process process =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
-    try {
-      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        throw new IOException(
-            "'" + String.join(" ", command.subList(0, 3)) + " ...' did not finish in time");
-      }
-      return process.exitValue();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
+    int exit = ChildProcesses.run(command, log, timeoutSeconds);
+    if (exit == ChildProcesses.TIMED_OUT) {
+      throw new IOException(
+          "'" + String.join(" ", command.subList(0, 3)) + " ...' did not finish in time");
     }
+    return exit;
   }
 
   /**

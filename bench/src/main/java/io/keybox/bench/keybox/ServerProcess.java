@@ -31,39 +31,34 @@ public final class ServerProcess implements AutoCloseable {
   private final int port;
   private final double startMillis;
   private final boolean archived;
-  private final String secret;
   private final Launch launch;
-  private final Path workDir;
 
   private ServerProcess(
-      Process process,
-      int port,
-      double startMillis,
-      boolean archived,
-      String secret,
-      Launch launch,
-      Path workDir) {
+      Process process, int port, double startMillis, boolean archived, Launch launch) {
     this.process = process;
     this.port = port;
     this.startMillis = startMillis;
     this.archived = archived;
-    this.secret = secret;
     this.launch = launch;
-    this.workDir = workDir;
   }
 
   /**
-   * How the server is started: its command line with the class-data archive options, if any, and
-   * without them.
+   * How the server is started, and so how it is started again: its command line with the class-data
+   * archive options, if any, and without them; the secret of the bench's key; the work directory
+   * that holds its logs.
    */
   private record Launch(
-      List<String> command, List<String> commandWithoutArchive, Optional<Path> archive) {
-    static Launch of(List<String> jvm, List<String> args) {
+      List<String> command,
+      List<String> commandWithoutArchive,
+      Optional<Path> archive,
+      String secret,
+      Path workDir) {
+    static Launch of(List<String> jvm, List<String> args, String secret, Path workDir) {
       Optional<Path> jar = ChildJvm.serverJar();
       if (jar.isEmpty()) {
         // Under the test runner: the server's classes are folders, which the JVM cannot archive.
         List<String> command = ChildJvm.command(ChildJvm.KEYBOX_MAIN, jvm, args);
-        return new Launch(command, command, Optional.empty());
+        return new Launch(command, command, Optional.empty(), secret, workDir);
       }
       Optional<Path> archive = ChildJvm.serverArchive();
       List<String> withArchive = new ArrayList<>(jvm);
@@ -71,11 +66,14 @@ public final class ServerProcess implements AutoCloseable {
       return new Launch(
           ChildJvm.jarCommand(jar.get(), withArchive, args),
           ChildJvm.jarCommand(jar.get(), jvm, args),
-          archive);
+          archive,
+          secret,
+          workDir);
     }
 
     Launch withoutArchive() {
-      return new Launch(commandWithoutArchive, commandWithoutArchive, Optional.empty());
+      return new Launch(
+          commandWithoutArchive, commandWithoutArchive, Optional.empty(), secret, workDir);
     }
   }
 
@@ -147,7 +145,7 @@ public final class ServerProcess implements AutoCloseable {
     List<String> args = new ArrayList<>(serveArgs(dataDir, keys));
     responseCache.ifPresent(size -> args.addAll(List.of(RESPONSE_CACHE, size)));
     return launch(
-        Launch.of(jvm, List.copyOf(args)), workDir.resolve(name + ".log"), secret, workDir);
+        Launch.of(jvm, List.copyOf(args), secret, workDir), workDir.resolve(name + ".log"));
   }
 
   /**
@@ -195,11 +193,10 @@ public final class ServerProcess implements AutoCloseable {
    */
   public ServerProcess restartWithoutArchive() throws IOException {
     close();
-    return launch(launch.withoutArchive(), workDir.resolve("server-restart.log"), secret, workDir);
+    return launch(launch.withoutArchive(), launch.workDir().resolve("server-restart.log"));
   }
 
-  private static ServerProcess launch(Launch launch, Path log, String secret, Path workDir)
-      throws IOException {
+  private static ServerProcess launch(Launch launch, Path log) throws IOException {
     Files.deleteIfExists(log);
     long started = System.nanoTime();
     Process process =
@@ -215,7 +212,8 @@ public final class ServerProcess implements AutoCloseable {
               port,
               "Authorization: Basic "
                   + java.util.Base64.getEncoder()
-                      .encodeToString((KEY + ":" + secret).getBytes(StandardCharsets.UTF_8))
+                      .encodeToString(
+                          (KEY + ":" + launch.secret()).getBytes(StandardCharsets.UTF_8))
                   + "\r\n");
       try (probe) {
         while (true) {
@@ -229,7 +227,7 @@ public final class ServerProcess implements AutoCloseable {
       double startMillis = (System.nanoTime() - started) / 1e6;
       boolean archived =
           launch.archive().flatMap(a -> ChildJvm.mapsFile(process.pid(), a)).orElse(false);
-      return new ServerProcess(process, port, startMillis, archived, secret, launch, workDir);
+      return new ServerProcess(process, port, startMillis, archived, launch);
     } catch (IOException | RuntimeException | InterruptedException e) {
       process.destroyForcibly();
       if (e instanceof InterruptedException) {
@@ -279,7 +277,7 @@ public final class ServerProcess implements AutoCloseable {
   }
 
   public String secret() {
-    return secret;
+    return launch.secret();
   }
 
   /** Milliseconds from starting the JVM to the first answered search. */

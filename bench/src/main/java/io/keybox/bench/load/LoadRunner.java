@@ -68,20 +68,12 @@ public final class LoadRunner {
       long start = System.nanoTime() + 50_000_000L;
       long measureFrom = start + warmup.toNanos();
       long measureTo = measureFrom + measure.toNanos();
+      Plan plan =
+          new Plan(
+              target, sessions, queryClass, seed, clients, rate, start, measureFrom, measureTo);
       List<Client> workers = new ArrayList<>(clients);
       for (int i = 0; i < clients; i++) {
-        Client client =
-            new Client(
-                target,
-                sessions,
-                i,
-                queryClass,
-                new ClientState(seed, i),
-                clients,
-                rate,
-                start,
-                measureFrom,
-                measureTo);
+        Client client = new Client(plan, i);
         workers.add(client);
         client.thread.start();
       }
@@ -123,69 +115,66 @@ public final class LoadRunner {
         firstError);
   }
 
+  /**
+   * What every client of one run shares: the system, the sessions (client {@code i} uses the {@code
+   * i}-th), the class, the seed of the draws, and the schedule (in {@link System#nanoTime}).
+   */
+  private record Plan(
+      Target target,
+      List<Target.Session> sessions,
+      QueryClass queryClass,
+      long seed,
+      int clients,
+      int rate,
+      long start,
+      long measureFrom,
+      long measureTo) {
+    /** When client {@code client}'s {@code k}-th measured request is due, open loop. */
+    long due(int client, long k) {
+      return scheduledAt(measureFrom, rate, clients, client, k);
+    }
+  }
+
   /** One client thread and what it measured. */
   private static final class Client implements Runnable {
     final Thread thread;
     final Latencies latencies = new Latencies();
     final AtomicReference<String> firstError = new AtomicReference<>();
-    private final Target target;
-    private final List<Target.Session> sessions;
+    private final Plan plan;
     private final int index;
-    private final QueryClass queryClass;
     private final ClientState state;
-    private final int clients;
-    private final int rate;
-    private final long start;
-    private final long measureFrom;
-    private final long measureTo;
     long errors;
     long bytes;
     long lastDone;
 
-    Client(
-        Target target,
-        List<Target.Session> sessions,
-        int index,
-        QueryClass queryClass,
-        ClientState state,
-        int clients,
-        int rate,
-        long start,
-        long measureFrom,
-        long measureTo) {
-      this.target = target;
-      this.sessions = sessions;
+    /** Client {@code index} of {@code plan}, with its own draws. */
+    Client(Plan plan, int index) {
+      this.plan = plan;
       this.index = index;
-      this.queryClass = queryClass;
-      this.state = state;
-      this.clients = clients;
-      this.rate = rate;
-      this.start = start;
-      this.measureFrom = measureFrom;
-      this.measureTo = measureTo;
-      this.thread = new Thread(this, "bench-" + target.system().label() + "-" + index);
+      this.state = new ClientState(plan.seed(), index);
+      this.thread = new Thread(this, "bench-" + plan.target().system().label() + "-" + index);
     }
 
     @Override
     public void run() {
-      Target.Session session = sessions.get(index);
-      waitUntil(start);
+      Target.Session session = plan.sessions().get(index);
+      waitUntil(plan.start());
       // The warm-up is closed loop in both modes: it is there to bring the system to its steady
       // state (compiled code, warm caches), which a few hundred paced requests do not reach.
-      while (rate > 0 && System.nanoTime() < measureFrom) {
+      while (plan.rate() > 0 && System.nanoTime() < plan.measureFrom()) {
         session = send(session, System.nanoTime());
       }
       for (long k = 0; ; k++) {
         // Closed loop: now; open loop: this request's scheduled time, waited for.
-        long at = rate > 0 ? scheduledAt(measureFrom, rate, clients, index, k) : 0;
-        if (rate > 0) {
+        long at = plan.rate() > 0 ? plan.due(index, k) : 0;
+        if (plan.rate() > 0) {
           waitUntil(at);
         }
-        long began = rate > 0 ? at : System.nanoTime();
-        if (began >= measureTo) {
+        long began = plan.rate() > 0 ? at : System.nanoTime();
+        if (began >= plan.measureTo()) {
           return;
         }
-        if (rate > 0 && System.nanoTime() >= measureTo + BEHIND_GRACE_NANOS) {
+        if (plan.rate() > 0 && System.nanoTime() >= plan.measureTo() + BEHIND_GRACE_NANOS) {
           notSent(k);
           return;
         }
@@ -208,7 +197,7 @@ public final class LoadRunner {
      */
     private void notSent(long k) {
       long missed = 0;
-      while (scheduledAt(measureFrom, rate, clients, index, k + missed) < measureTo) {
+      while (plan.due(index, k + missed) < plan.measureTo()) {
         missed++;
       }
       errors += missed;
@@ -221,7 +210,7 @@ public final class LoadRunner {
 
     /** Sends one request; measures it from {@code began} when that lies in the window. */
     private Target.Session send(Target.Session session, long began) {
-      BenchRequest request = queryClass.next(state);
+      BenchRequest request = plan.queryClass().next(state);
       Outcome outcome;
       try {
         outcome = session.execute(request, false);
@@ -233,7 +222,7 @@ public final class LoadRunner {
       if (outcome.ok() && state.cursor() >= 0) {
         state.cursor(outcome.nextCursor());
       }
-      if (began < measureFrom) {
+      if (began < plan.measureFrom()) {
         return session;
       }
       lastDone = Math.max(lastDone, done);
@@ -255,8 +244,8 @@ public final class LoadRunner {
         // already broken
       }
       try {
-        Target.Session fresh = target.open();
-        sessions.set(index, fresh);
+        Target.Session fresh = plan.target().open();
+        plan.sessions().set(index, fresh);
         return fresh;
       } catch (Exception e) {
         firstError.compareAndSet(null, "cannot reconnect: " + e);

@@ -5,6 +5,7 @@ import io.keybox.bench.keybox.IndexerProcess;
 import io.keybox.bench.keybox.ServerProcess;
 import io.keybox.bench.load.LoadResult;
 import io.keybox.bench.load.Round;
+import io.keybox.bench.os.Directories;
 import io.keybox.bench.profile.JfrSummary;
 import io.keybox.generator.FeedGenerator;
 import io.keybox.generator.GeneratorConfig;
@@ -18,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -113,7 +113,7 @@ public final class MediaBench {
       return run(work);
     } finally {
       if (settings.workDir().isEmpty()) {
-        delete(work);
+        Directories.deleteTree(work);
       }
     }
   }
@@ -127,7 +127,7 @@ public final class MediaBench {
           .writeDirectory(feed);
     }
     Path data = work.resolve("media-data");
-    delete(data); // the mirror rate is of a first run: no photo mirrored yet
+    Directories.deleteTree(data); // the mirror rate is of a first run: no photo mirrored yet
     Files.createDirectories(data);
     VendorLayout layout = new VendorLayout(data, vendor);
     say("indexing with --media mirror ...");
@@ -350,17 +350,6 @@ public final class MediaBench {
         r.maxMillis(),
         r.errors(),
         r.qps() * r.bytesPerAnswer() / 1e6);
-  }
-
-  private static void delete(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
-    }
   }
 
   private void say(String format, Object... args) {

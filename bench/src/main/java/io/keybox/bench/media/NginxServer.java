@@ -1,19 +1,19 @@
 package io.keybox.bench.media;
 
 import io.keybox.bench.keybox.ChildJvm;
+import io.keybox.bench.os.ChildProcesses;
 import io.keybox.bench.os.DebianPackages;
+import io.keybox.bench.os.Directories;
+import io.keybox.bench.os.ExitCleanup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * The media peer: Debian's nginx (installed with apt-get when missing, as root, like the PostgreSQL
@@ -28,13 +28,13 @@ public final class NginxServer implements AutoCloseable {
   private final Process process;
   private final Path prefix;
   private final int port;
-  private final Thread cleanup;
+  private final ExitCleanup cleanup;
 
   private NginxServer(Process process, Path prefix, int port) {
     this.process = process;
     this.prefix = prefix;
     this.port = port;
-    this.cleanup = new Thread(this::stopAndDelete, "bench-nginx-cleanup");
+    this.cleanup = new ExitCleanup("bench-nginx-cleanup", this::stopAndDelete);
   }
 
   /**
@@ -60,22 +60,16 @@ public final class NginxServer implements AutoCloseable {
    */
   public static NginxServer start(Path dataDir, int workers) throws IOException {
     Path prefix = Files.createTempDirectory("keybox-bench-nginx-");
-    int port;
-    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort();
-    }
+    int port = ChildProcesses.freeLoopbackPort();
     NginxConfig config =
         new NginxConfig(port, dataDir.toAbsolutePath(), prefix, workers, DebianPackages.isRoot());
     Path conf = prefix.resolve("nginx.conf");
     Files.writeString(conf, config.text());
     Path log = prefix.resolve("nginx.log");
     Process process =
-        new ProcessBuilder(BINARY.toString(), "-p", prefix.toString(), "-c", conf.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
+        ChildProcesses.start(
+            List.of(BINARY.toString(), "-p", prefix.toString(), "-c", conf.toString()), log);
     NginxServer server = new NginxServer(process, prefix, port);
-    Runtime.getRuntime().addShutdownHook(server.cleanup);
     long deadline = System.nanoTime() + START_TIMEOUT_NANOS;
     while (!accepts(port)) {
       if (!process.isAlive() || System.nanoTime() > deadline) {
@@ -119,10 +113,8 @@ public final class NginxServer implements AutoCloseable {
 
   private void stopAndDelete() {
     ChildJvm.stop(process); // SIGTERM: nginx's fast shutdown, workers included
-    try (Stream<Path> files = Files.walk(prefix)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
+    try {
+      Directories.deleteTree(prefix);
     } catch (IOException e) {
       // a temporary directory; nothing else to do
     }
@@ -131,11 +123,6 @@ public final class NginxServer implements AutoCloseable {
   /** Stops nginx and deletes its directory. */
   @Override
   public void close() {
-    stopAndDelete();
-    try {
-      Runtime.getRuntime().removeShutdownHook(cleanup);
-    } catch (IllegalStateException e) {
-      // already shutting down: the hook is running or has run
-    }
+    cleanup.close();
   }
 }

@@ -1,6 +1,9 @@
 package io.keybox.bench.opensearch;
 
 import io.keybox.bench.keybox.ChildJvm;
+import io.keybox.bench.os.ChildProcesses;
+import io.keybox.bench.os.Directories;
+import io.keybox.bench.os.ExitCleanup;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -36,15 +38,14 @@ public final class OpenSearchNode implements AutoCloseable {
   private final Path home;
   private final int port;
   private final double startMillis;
-  private final Thread cleanup;
+  private final ExitCleanup cleanup;
 
   private OpenSearchNode(Process process, Path home, int port, double startMillis) {
     this.process = process;
     this.home = home;
     this.port = port;
     this.startMillis = startMillis;
-    this.cleanup = new Thread(this::stopAndDelete, "bench-opensearch-cleanup");
-    Runtime.getRuntime().addShutdownHook(cleanup);
+    this.cleanup = new ExitCleanup("bench-opensearch-cleanup", this::stopAndDelete);
   }
 
   /**
@@ -71,11 +72,7 @@ public final class OpenSearchNode implements AutoCloseable {
       }
       List<String> command = command(home, heap, root);
       long started = System.nanoTime();
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .start();
+      Process process = ChildProcesses.start(command, log);
       try {
         int port = awaitHttpPort(process, home.resolve("logs").resolve("http.ports"), log);
         double millis = (System.nanoTime() - started) / 1e6;
@@ -260,12 +257,7 @@ public final class OpenSearchNode implements AutoCloseable {
 
   @Override
   public void close() {
-    stopAndDelete();
-    try {
-      Runtime.getRuntime().removeShutdownHook(cleanup);
-    } catch (IllegalStateException e) {
-      // already shutting down: the hook is running or has run
-    }
+    cleanup.close();
   }
 
   private synchronized void stopAndDelete() {
@@ -276,10 +268,8 @@ public final class OpenSearchNode implements AutoCloseable {
   }
 
   private static void delete(Path dir) {
-    try (var files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      Directories.deleteTree(dir);
     } catch (IOException e) {
       // a temporary directory; what is left is the system's to clean
     }

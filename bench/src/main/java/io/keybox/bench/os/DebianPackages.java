@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -42,7 +41,7 @@ public final class DebianPackages {
               + "' to include it");
     }
     progress.println("bench: installing " + String.join(" ", packages) + " with apt-get ...");
-    int update = run(List.of("apt-get", "update"), log, 900);
+    int update = ChildProcesses.run(List.of("apt-get", "update"), log, 900);
     List<String> install =
         new ArrayList<>(
             List.of(
@@ -53,7 +52,7 @@ public final class DebianPackages {
                 "-y",
                 "--no-install-recommends"));
     install.addAll(packages);
-    int installExit = run(install, log, 1800);
+    int installExit = ChildProcesses.run(install, log, 1800);
     if (!installed.getAsBoolean()) {
       return Optional.of(
           "installing "
@@ -82,30 +81,6 @@ public final class DebianPackages {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
-    }
-  }
-
-  /**
-   * Runs {@code command} to its end, its output appended to {@code log}.
-   *
-   * @return its exit code, or -1 when it ran past {@code timeoutSeconds} (it is then killed)
-   */
-  public static int run(List<String> command, Path log, long timeoutSeconds) throws IOException {
-    Process process =
-        new ProcessBuilder(command)
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
-    try {
-      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        return -1;
-      }
-      return process.exitValue();
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-      return -1;
     }
   }
 }

@@ -1,10 +1,11 @@
 package io.keybox.bench.postgres;
 
+import io.keybox.bench.os.ChildProcesses;
 import io.keybox.bench.os.DebianPackages;
+import io.keybox.bench.os.Directories;
+import io.keybox.bench.os.ExitCleanup;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +14,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -40,14 +40,14 @@ public final class PostgresCluster implements AutoCloseable {
   private final Path data;
   private final int port;
   private final boolean asPostgresUser;
-  private final Thread cleanup;
+  private final ExitCleanup cleanup;
 
   private PostgresCluster(Path dir, int port, boolean asPostgresUser) {
     this.dir = dir;
     this.data = dir.resolve("data");
     this.port = port;
     this.asPostgresUser = asPostgresUser;
-    this.cleanup = new Thread(this::stopAndDelete, "bench-postgres-cleanup");
+    this.cleanup = new ExitCleanup("bench-postgres-cleanup", this::stopAndDelete);
   }
 
   /**
@@ -87,12 +87,8 @@ public final class PostgresCluster implements AutoCloseable {
   public static PostgresCluster start(long memoryBytes, int connections) throws IOException {
     boolean root = isRoot();
     Path dir = Files.createTempDirectory("keybox-bench-pg-");
-    int port;
-    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      port = free.getLocalPort();
-    }
+    int port = ChildProcesses.freeLoopbackPort();
     PostgresCluster cluster = new PostgresCluster(dir, port, root);
-    Runtime.getRuntime().addShutdownHook(cluster.cleanup);
     try {
       if (root) {
         UserPrincipal postgres =
@@ -206,7 +202,7 @@ public final class PostgresCluster implements AutoCloseable {
   }
 
   private static int run(List<String> command, Path log, long timeoutSeconds) throws IOException {
-    return DebianPackages.run(command, log, timeoutSeconds);
+    return ChildProcesses.run(command, log, timeoutSeconds);
   }
 
   private static String tail(Path log) {
@@ -221,12 +217,7 @@ public final class PostgresCluster implements AutoCloseable {
   /** Stops the server and deletes its directory. */
   @Override
   public void close() {
-    stopAndDelete();
-    try {
-      Runtime.getRuntime().removeShutdownHook(cleanup);
-    } catch (IllegalStateException e) {
-      // already shutting down: the hook is running or has run
-    }
+    cleanup.close();
   }
 
   /** The postmaster's process id (its backends are its children), or -1 when it is not running. */
@@ -260,10 +251,8 @@ public final class PostgresCluster implements AutoCloseable {
         // deleting anyway
       }
     }
-    try (var files = Files.walk(dir)) {
-      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
+    try {
+      Directories.deleteTree(dir);
     } catch (IOException e) {
       System.err.println("bench: could not delete " + dir + ": " + e.getMessage());
     }

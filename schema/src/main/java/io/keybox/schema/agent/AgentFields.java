@@ -42,14 +42,14 @@ public final class AgentFields {
 
   /** {@code lastName}, for ordering. */
   public static final SortKeyField LAST_NAME_KEY =
-      SortKeyField.of("agent.lastName", a -> text(a, "lastName"));
+      new SortKeyField("agent.lastName", a -> text(a, "lastName"));
 
   /** {@code firstName}, for ordering. */
   public static final SortKeyField FIRST_NAME_KEY =
-      SortKeyField.of("agent.firstName", a -> text(a, "firstName"));
+      new SortKeyField("agent.firstName", a -> text(a, "firstName"));
 
   /** {@code id}, for ordering. */
-  public static final SortKeyField ID_KEY = SortKeyField.of("agent.idKey", a -> text(a, "id"));
+  public static final SortKeyField ID_KEY = new SortKeyField("agent.idKey", a -> text(a, "id"));
 
   /** The roster order: last name, first name, id, each ignoring case; missing names last. */
   public static final Sort BY_NAME =

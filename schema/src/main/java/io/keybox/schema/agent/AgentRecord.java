@@ -2,7 +2,7 @@ package io.keybox.schema.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.keybox.schema.JsonPaths;
+import io.keybox.schema.RecordIds;
 import io.keybox.schema.shape.InvalidRecordException;
 import io.keybox.schema.shape.ShapeNormalizer;
 
@@ -21,14 +21,7 @@ public final class AgentRecord {
    */
   public static AgentRecord parse(JsonNode raw) throws InvalidRecordException {
     ObjectNode tree = ShapeNormalizer.normalize(AgentShape.AGENT, raw);
-    String id = JsonPaths.text(tree, "id");
-    if (id == null || id.isBlank()) {
-      throw new InvalidRecordException("id", "required");
-    }
-    if (id.chars().anyMatch(Character::isISOControl)) {
-      throw new InvalidRecordException("id", "must not contain control characters");
-    }
-    tree.put("id", id.strip());
+    RecordIds.requireText(tree, "id");
     return new AgentRecord(tree);
   }
 

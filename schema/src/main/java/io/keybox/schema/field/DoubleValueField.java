@@ -5,7 +5,6 @@ import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.DoubleField;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.search.FieldExistsQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.SortField;
 import org.apache.lucene.search.SortedNumericSelector;
@@ -16,43 +15,28 @@ import org.apache.lucene.util.NumericUtils;
  * sorting and aggregation (Lucene's {@link DoubleField}). A record without the value has neither,
  * so it never matches a range and sorts last.
  */
-public final class DoubleValueField
-    implements SortableField, SearchField, NumericColumn, RangeQueryable<Double> {
-  private final String name;
-  private final Function<JsonNode, Double> extractor;
-
-  private DoubleValueField(String name, Function<JsonNode, Double> extractor) {
-    this.name = name;
-    this.extractor = extractor;
-  }
-
+public final class DoubleValueField extends SingleValueField<Double>
+    implements SortableField, NumericColumn, RangeQueryable<Double> {
   /** A field whose value is read by {@code extractor} (null: no value). */
-  public static DoubleValueField of(String name, Function<JsonNode, Double> extractor) {
-    return new DoubleValueField(name, extractor);
+  public DoubleValueField(String name, Function<JsonNode, Double> extractor) {
+    super(name, extractor);
+  }
+
+  /** NaN and the infinities have no place in a range or an order: held as no value. */
+  @Override
+  boolean isHeld(Double value) {
+    return Double.isFinite(value);
   }
 
   @Override
-  public String name() {
-    return name;
-  }
-
-  /** The value this field reads from {@code record}, or null. */
-  public Double value(JsonNode record) {
-    return extractor.apply(record);
-  }
-
-  @Override
-  public void addTo(Document doc, JsonNode record) {
-    Double value = value(record);
-    if (value != null && Double.isFinite(value)) {
-      doc.add(new DoubleField(name, value, Field.Store.NO));
-    }
+  void add(Document doc, Double value) {
+    doc.add(new DoubleField(name(), value, Field.Store.NO));
   }
 
   @Override
   public Query range(Double min, Double max) {
     return DoubleField.newRangeQuery(
-        name,
+        name(),
         min == null ? Double.NEGATIVE_INFINITY : min,
         max == null ? Double.POSITIVE_INFINITY : max);
   }
@@ -64,13 +48,8 @@ public final class DoubleValueField
   }
 
   @Override
-  public Query hasValue() {
-    return new FieldExistsQuery(name);
-  }
-
-  @Override
   public SortField sort(boolean descending) {
-    SortField sort = DoubleField.newSortField(name, descending, SortedNumericSelector.Type.MIN);
+    SortField sort = DoubleField.newSortField(name(), descending, SortedNumericSelector.Type.MIN);
     sort.setMissingValue(descending ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY);
     return sort;
   }

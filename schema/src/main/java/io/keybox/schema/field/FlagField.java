@@ -16,36 +16,20 @@ import org.apache.lucene.search.TermQuery;
  * A three-state boolean: true, false or unknown (null). Only an explicit value is indexed, so "not
  * false" keeps both true and unknown records, as the IDX display rules require.
  */
-public final class FlagField implements SearchField {
-  private final String name;
-  private final Function<JsonNode, Boolean> extractor;
-
-  private FlagField(String name, Function<JsonNode, Boolean> extractor) {
-    this.name = name;
-    this.extractor = extractor;
-  }
-
+public final class FlagField extends SingleValueField<Boolean> {
   /** A flag whose value is read by {@code extractor} (null: unknown). */
-  public static FlagField of(String name, Function<JsonNode, Boolean> extractor) {
-    return new FlagField(name, extractor);
+  public FlagField(String name, Function<JsonNode, Boolean> extractor) {
+    super(name, extractor);
   }
 
   @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public void addTo(Document doc, JsonNode record) {
-    Boolean value = extractor.apply(record);
-    if (value != null) {
-      doc.add(new StringField(name, value.toString(), Field.Store.NO));
-    }
+  void add(Document doc, Boolean value) {
+    doc.add(new StringField(name(), value.toString(), Field.Store.NO));
   }
 
   /** Records whose flag is explicitly {@code value}. */
   public Query is(boolean value) {
-    return new TermQuery(new Term(name, Boolean.toString(value)));
+    return new TermQuery(new Term(name(), Boolean.toString(value)));
   }
 
   /** Records whose flag is true or unknown. */

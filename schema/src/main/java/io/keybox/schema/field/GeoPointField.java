@@ -13,35 +13,19 @@ import org.apache.lucene.search.Query;
  * A latitude/longitude point, held as a {@link LatLonPoint} for shape queries and as doc values for
  * distance sorts. A record without coordinates never matches a shape.
  */
-public final class GeoPointField implements SearchField {
+public final class GeoPointField extends SingleValueField<GeoPointField.LatLng> {
   /** A point in decimal degrees. */
   public record LatLng(double lat, double lng) {}
 
-  private final String name;
-  private final Function<JsonNode, LatLng> extractor;
-
-  private GeoPointField(String name, Function<JsonNode, LatLng> extractor) {
-    this.name = name;
-    this.extractor = extractor;
-  }
-
   /** A field whose point is read by {@code extractor} (null: no point). */
-  public static GeoPointField of(String name, Function<JsonNode, LatLng> extractor) {
-    return new GeoPointField(name, extractor);
+  public GeoPointField(String name, Function<JsonNode, LatLng> extractor) {
+    super(name, extractor);
   }
 
   @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public void addTo(Document doc, JsonNode record) {
-    LatLng point = extractor.apply(record);
-    if (point != null) {
-      doc.add(new LatLonPoint(name, point.lat(), point.lng()));
-      doc.add(new LatLonDocValuesField(name, point.lat(), point.lng()));
-    }
+  void add(Document doc, LatLng point) {
+    doc.add(new LatLonPoint(name(), point.lat(), point.lng()));
+    doc.add(new LatLonDocValuesField(name(), point.lat(), point.lng()));
   }
 
   /**
@@ -49,12 +33,12 @@ public final class GeoPointField implements SearchField {
    * antimeridian, and Lucene queries its two halves.
    */
   public Query inBox(double minLat, double maxLat, double minLng, double maxLng) {
-    return LatLonPoint.newBoxQuery(name, minLat, maxLat, minLng, maxLng);
+    return LatLonPoint.newBoxQuery(name(), minLat, maxLat, minLng, maxLng);
   }
 
   /** Records whose point lies within {@code metres} of a point (great-circle distance). */
   public Query withinDistance(double lat, double lng, double metres) {
-    return LatLonPoint.newDistanceQuery(name, lat, lng, metres);
+    return LatLonPoint.newDistanceQuery(name(), lat, lng, metres);
   }
 
   /** The point a doc value of this field holds (as {@link LatLonDocValuesField} encodes it). */
@@ -77,6 +61,6 @@ public final class GeoPointField implements SearchField {
 
   /** Records whose point lies inside {@code polygon}. */
   public Query within(Polygon polygon) {
-    return LatLonPoint.newPolygonQuery(name, polygon);
+    return LatLonPoint.newPolygonQuery(name(), polygon);
   }
 }

@@ -9,14 +9,7 @@ import org.apache.lucene.document.Document;
  * that match the structures they index, so no caller ever builds Lucene fields or point queries
  * itself.
  */
-public sealed interface SearchField
-    permits KeywordField,
-        LongValueField,
-        DoubleValueField,
-        GeoPointField,
-        FlagField,
-        TokenField,
-        SortKeyField {
+public sealed interface SearchField permits KeywordField, TokenField, SingleValueField {
 
   /** The Lucene field name (unique within a record kind). */
   String name();

@@ -11,36 +11,26 @@ import org.apache.lucene.util.BytesRef;
  * A text value kept only for ordering (names of agents): trimmed and lower-cased into sorted doc
  * values, so the order ignores case. Not searchable; records without the value sort last.
  */
-public final class SortKeyField implements SearchField {
-  private final String name;
-  private final Function<JsonNode, String> extractor;
-
-  private SortKeyField(String name, Function<JsonNode, String> extractor) {
-    this.name = name;
-    this.extractor = extractor;
-  }
-
+public final class SortKeyField extends SingleValueField<String> {
   /** A sort key read by {@code extractor} (null or blank: no value). */
-  public static SortKeyField of(String name, Function<JsonNode, String> extractor) {
-    return new SortKeyField(name, extractor);
+  public SortKeyField(String name, Function<JsonNode, String> extractor) {
+    super(name, extractor);
+  }
+
+  /** A blank name says nothing to order by: held as no value. */
+  @Override
+  boolean isHeld(String value) {
+    return !value.isBlank();
   }
 
   @Override
-  public String name() {
-    return name;
-  }
-
-  @Override
-  public void addTo(Document doc, JsonNode record) {
-    String value = extractor.apply(record);
-    if (value != null && !value.isBlank()) {
-      doc.add(new SortedDocValuesField(name, new BytesRef(KeywordField.normalize(value))));
-    }
+  void add(Document doc, String value) {
+    doc.add(new SortedDocValuesField(name(), new BytesRef(KeywordField.normalize(value))));
   }
 
   /** Ascending order ignoring case; records without the value come last. */
   public SortField sort() {
-    SortField sort = new SortField(name, SortField.Type.STRING);
+    SortField sort = new SortField(name(), SortField.Type.STRING);
     sort.setMissingValue(SortField.STRING_LAST);
     return sort;
   }

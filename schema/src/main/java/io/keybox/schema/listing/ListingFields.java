@@ -35,7 +35,7 @@ public final class ListingFields {
   private ListingFields() {}
 
   /** This service's stable id; the index is sorted by it. */
-  public static final LongValueField MLS_ID = LongValueField.of("mlsId", l -> whole(l, "mlsId"));
+  public static final LongValueField MLS_ID = new LongValueField("mlsId", l -> whole(l, "mlsId"));
 
   /**
    * The mlsId as the key of listing documents only ({@link ListingDocuments} adds it; open houses,
@@ -95,55 +95,55 @@ public final class ListingFields {
 
   /** {@code listPrice}. */
   public static final DoubleValueField LIST_PRICE =
-      DoubleValueField.of("listPrice", l -> number(l, "listPrice"));
+      new DoubleValueField("listPrice", l -> number(l, "listPrice"));
 
   /** {@code property.area} (living area, sq ft). */
   public static final LongValueField AREA =
-      LongValueField.of("area", l -> whole(l, "property", "area"));
+      new LongValueField("area", l -> whole(l, "property", "area"));
 
   /** Total baths: see {@link #bathTotal(JsonNode)}. */
   public static final DoubleValueField BATHS =
-      DoubleValueField.of("baths", ListingFields::bathTotal);
+      new DoubleValueField("baths", ListingFields::bathTotal);
 
   /** {@code property.bathsFull}. */
   public static final LongValueField BATHS_FULL =
-      LongValueField.of("bathsFull", l -> whole(l, "property", "bathsFull"));
+      new LongValueField("bathsFull", l -> whole(l, "property", "bathsFull"));
 
   /** {@code property.bedrooms}. */
   public static final LongValueField BEDS =
-      LongValueField.of("beds", l -> whole(l, "property", "bedrooms"));
+      new LongValueField("beds", l -> whole(l, "property", "bedrooms"));
 
   /** {@code mls.daysOnMarket}. */
   public static final LongValueField DAYS_ON_MARKET =
-      LongValueField.of("daysOnMarket", l -> whole(l, "mls", "daysOnMarket"));
+      new LongValueField("daysOnMarket", l -> whole(l, "mls", "daysOnMarket"));
 
   /** {@code listDate}, epoch milliseconds. */
   public static final LongValueField LIST_DATE =
-      LongValueField.of("listDate", l -> epochMillis(l, "listDate"));
+      new LongValueField("listDate", l -> epochMillis(l, "listDate"));
 
   /** {@code modified}, epoch milliseconds. */
   public static final LongValueField MODIFIED =
-      LongValueField.of("modified", l -> epochMillis(l, "modified"));
+      new LongValueField("modified", l -> epochMillis(l, "modified"));
 
   /** {@code sales.closeDate}, epoch milliseconds. */
   public static final LongValueField CLOSE_DATE =
-      LongValueField.of("closeDate", l -> epochMillis(l, "sales", "closeDate"));
+      new LongValueField("closeDate", l -> epochMillis(l, "sales", "closeDate"));
 
   /** {@code property.yearBuilt}. */
   public static final LongValueField YEAR_BUILT =
-      LongValueField.of("yearBuilt", l -> whole(l, "property", "yearBuilt"));
+      new LongValueField("yearBuilt", l -> whole(l, "property", "yearBuilt"));
 
   /** {@code property.acres}. */
   public static final DoubleValueField ACRES =
-      DoubleValueField.of("acres", l -> number(l, "property", "acres"));
+      new DoubleValueField("acres", l -> number(l, "property", "acres"));
 
   /** {@code property.lotSizeArea}. */
   public static final DoubleValueField LOT_SIZE_AREA =
-      DoubleValueField.of("lotSizeArea", l -> number(l, "property", "lotSizeArea"));
+      new DoubleValueField("lotSizeArea", l -> number(l, "property", "lotSizeArea"));
 
   /** {@code property.garageSpaces}. */
   public static final DoubleValueField GARAGE_SPACES =
-      DoubleValueField.of("garageSpaces", l -> number(l, "property", "garageSpaces"));
+      new DoubleValueField("garageSpaces", l -> number(l, "property", "garageSpaces"));
 
   /** {@code address.postalCode}. */
   public static final KeywordField POSTAL_CODE =
@@ -188,18 +188,18 @@ public final class ListingFields {
 
   /** Whether {@code property.water} names water: neither null nor false-like. */
   public static final FlagField HAS_WATER =
-      FlagField.of("hasWater", l -> hasWater(text(l, "property", "water")));
+      new FlagField("hasWater", l -> hasWater(text(l, "property", "water")));
 
   /** {@code geo.lat} and {@code geo.lng}. */
-  public static final GeoPointField GEO = GeoPointField.of("geo", ListingFields::point);
+  public static final GeoPointField GEO = new GeoPointField("geo", ListingFields::point);
 
   /** {@code internetAddressDisplay}. */
   public static final FlagField ADDRESS_DISPLAY =
-      FlagField.of("internetAddressDisplay", l -> flag(l, "internetAddressDisplay"));
+      new FlagField("internetAddressDisplay", l -> flag(l, "internetAddressDisplay"));
 
   /** {@code internetEntireListingDisplay}. */
   public static final FlagField LISTING_DISPLAY =
-      FlagField.of("internetEntireListingDisplay", l -> flag(l, "internetEntireListingDisplay"));
+      new FlagField("internetEntireListingDisplay", l -> flag(l, "internetEntireListingDisplay"));
 
   /**
    * The words of the {@code q} parameter's fields: listingId, street number, street name, unit,

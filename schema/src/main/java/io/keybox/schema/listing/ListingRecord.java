@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.JsonPaths;
+import io.keybox.schema.RecordIds;
 import io.keybox.schema.shape.InvalidRecordException;
 import io.keybox.schema.shape.ShapeNormalizer;
 import java.util.List;
@@ -14,8 +15,8 @@ import java.util.OptionalLong;
  * values typed and normalised. Made from a feed record by {@link #parse}; immutable once made.
  */
 public final class ListingRecord {
-  /** Ids are kept below 2^53 so JavaScript clients read them exactly. */
-  public static final long MAX_ID = (1L << 53) - 1;
+  /** Ids are kept below 2^53 so JavaScript clients read them exactly ({@link RecordIds#MAX_ID}). */
+  public static final long MAX_ID = RecordIds.MAX_ID;
 
   private final ObjectNode tree;
 
@@ -31,18 +32,8 @@ public final class ListingRecord {
    */
   public static ListingRecord parse(JsonNode raw) throws InvalidRecordException {
     ObjectNode tree = ShapeNormalizer.normalize(ListingShape.LISTING, raw);
-    String listingId = JsonPaths.text(tree, "listingId");
-    if (listingId == null || listingId.isBlank()) {
-      throw new InvalidRecordException("listingId", "required");
-    }
-    if (listingId.chars().anyMatch(Character::isISOControl)) {
-      throw new InvalidRecordException("listingId", "must not contain control characters");
-    }
-    tree.put("listingId", listingId.strip());
-    Long mlsId = JsonPaths.whole(tree, "mlsId");
-    if (mlsId != null && (mlsId < 1 || mlsId > MAX_ID)) {
-      throw new InvalidRecordException("mlsId", "must be 1.." + MAX_ID + " (got: " + mlsId + ")");
-    }
+    RecordIds.requireText(tree, "listingId");
+    RecordIds.checkOptionalWhole(tree, "mlsId");
     // The raw status text is worth keeping when the feed gave no statusText of its own.
     ObjectNode mls = (ObjectNode) tree.get("mls");
     JsonNode rawStatus = raw.path("mls").path("status");

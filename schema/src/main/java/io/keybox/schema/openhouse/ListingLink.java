@@ -1,6 +1,7 @@
 package io.keybox.schema.openhouse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.keybox.schema.RecordIds;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import io.keybox.schema.shape.LeafTypes;
@@ -47,10 +48,7 @@ public sealed interface ListingLink {
     try {
       JsonNode id = LeafTypes.INTEGER.coerce(raw.get("mlsId"));
       if (!id.isNull()) {
-        if (id.asLong() < 1 || id.asLong() > ListingRecord.MAX_ID) {
-          throw new IllegalArgumentException(
-              "must be 1.." + ListingRecord.MAX_ID + " (got: " + id.asLong() + ")");
-        }
+        RecordIds.checkRange("listing.mlsId", id.asLong());
         mlsId = OptionalLong.of(id.asLong());
       }
     } catch (IllegalArgumentException e) {

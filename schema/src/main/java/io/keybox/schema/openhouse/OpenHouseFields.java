@@ -17,11 +17,11 @@ public final class OpenHouseFields {
 
   /** This service's stable key of the open house; the {@code lastId} cursor of /openhouses. */
   public static final LongValueField OPEN_HOUSE_KEY =
-      LongValueField.of("openHouseKey", oh -> whole(oh, "openHouseKey"));
+      new LongValueField("openHouseKey", oh -> whole(oh, "openHouseKey"));
 
   /** {@code startTime}, epoch milliseconds. */
   public static final LongValueField START_TIME =
-      LongValueField.of("startTime", oh -> epochMillis(oh, "startTime"));
+      new LongValueField("startTime", oh -> epochMillis(oh, "startTime"));
 
   /** The open house's own fields, in indexing order. */
   public static final List<SearchField> ALL = List.of(OPEN_HOUSE_KEY, START_TIME);

@@ -3,6 +3,7 @@ package io.keybox.schema.openhouse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.JsonPaths;
+import io.keybox.schema.RecordIds;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import io.keybox.schema.shape.ShapeNormalizer;
@@ -31,19 +32,8 @@ public final class OpenHouseRecord {
    */
   public static OpenHouseRecord parse(JsonNode raw) throws InvalidRecordException {
     ObjectNode tree = ShapeNormalizer.normalize(OpenHouseShape.OPEN_HOUSE, raw);
-    String id = JsonPaths.text(tree, "openHouseId");
-    if (id == null || id.isBlank()) {
-      throw new InvalidRecordException("openHouseId", "required");
-    }
-    if (id.chars().anyMatch(Character::isISOControl)) {
-      throw new InvalidRecordException("openHouseId", "must not contain control characters");
-    }
-    tree.put("openHouseId", id.strip());
-    Long key = JsonPaths.whole(tree, "openHouseKey");
-    if (key != null && (key < 1 || key > ListingRecord.MAX_ID)) {
-      throw new InvalidRecordException(
-          "openHouseKey", "must be 1.." + ListingRecord.MAX_ID + " (got: " + key + ")");
-    }
+    RecordIds.requireText(tree, "openHouseId");
+    RecordIds.checkOptionalWhole(tree, "openHouseKey");
     return new OpenHouseRecord(tree, ListingLink.parse(raw.get("listing")));
   }
 

@@ -62,7 +62,7 @@ public record ResoDerivedResource(
       new ResoDerivedResource(
           "officeKey",
           new KeyTermField("office.key"),
-          SortKeyField.of("office.keySort", o -> o.path("officeKey").asText(null)),
+          new SortKeyField("office.keySort", o -> o.path("officeKey").asText(null)),
           List.of(OFFICE_MLS_ID, OFFICE_NAME),
           List.of(
               ResoField.of("OfficeMlsId", "officeKey", COPY, STRING).indexedAs(OFFICE_MLS_ID),
@@ -80,7 +80,7 @@ public record ResoDerivedResource(
 
   /** {@code ModificationTimestamp} of a lookup value, epoch milliseconds. */
   public static final LongValueField LOOKUP_MODIFIED =
-      LongValueField.of("lookup.modified", l -> epochMillis(l.path("modified").asText(null)));
+      new LongValueField("lookup.modified", l -> epochMillis(l.path("modified").asText(null)));
 
   /**
    * String lookup values: key {@code LookupKey}, {@code {LookupName}:{LookupValue}}; {@code
@@ -91,7 +91,7 @@ public record ResoDerivedResource(
       new ResoDerivedResource(
           "lookupKey",
           new KeyTermField("lookup.key"),
-          SortKeyField.of("lookup.keySort", l -> l.path("lookupKey").asText(null)),
+          new SortKeyField("lookup.keySort", l -> l.path("lookupKey").asText(null)),
           List.of(LOOKUP_NAME, LOOKUP_VALUE, LOOKUP_MODIFIED),
           List.of(
               ResoField.of("LookupName", "name", COPY, STRING).indexedAs(LOOKUP_NAME),

@@ -2,7 +2,6 @@ package io.keybox.server.alerts;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.listing.ListingSource;
 import io.keybox.server.index.Snapshot;
 import io.keybox.state.alerts.NewDelivery;
 import io.keybox.state.alerts.Remembered;
@@ -13,7 +12,6 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import org.apache.lucene.index.StoredFields;
 
 /**
  * The bodies of one search's deliveries for one commit: at most {@value #MAX_LISTINGS} listings
@@ -43,15 +41,18 @@ public final class DeliveryPayload {
 
   /** The deliveries of {@code changes} (none when there are none). */
   List<NewDelivery> deliveries(
-      Snapshot snapshot, SavedSearch search, SearchQuery query, List<ListingChange> changes)
+      Snapshot snapshot,
+      SavedSearch search,
+      SearchQuery query,
+      List<ListingChange> changes,
+      ListingJson listings)
       throws IOException {
     List<NewDelivery> deliveries = new ArrayList<>();
     int parts = (changes.size() + MAX_LISTINGS - 1) / MAX_LISTINGS;
-    StoredFields stored = parts == 0 ? null : snapshot.searcher().storedFields();
     for (int part = 0; part < parts; part++) {
       List<ListingChange> slice =
           changes.subList(part * MAX_LISTINGS, Math.min(changes.size(), (part + 1) * MAX_LISTINGS));
-      byte[] body = body(snapshot, search, query, slice, stored, part + 1, parts);
+      byte[] body = body(snapshot, search, query, slice, listings, part + 1, parts);
       deliveries.add(
           new NewDelivery(
               newId(), search.id(), snapshot.vendor(), snapshot.generation(), slice.size(), body));
@@ -71,7 +72,7 @@ public final class DeliveryPayload {
       SavedSearch search,
       SearchQuery query,
       List<ListingChange> slice,
-      StoredFields stored,
+      ListingJson listings,
       int part,
       int parts)
       throws IOException {
@@ -112,13 +113,7 @@ public final class DeliveryPayload {
         if (change.doc() < 0) {
           gen.writeNull();
         } else {
-          ListingSource listing =
-              ListingSource.load(
-                  stored, change.doc(), query.include().rooms(), query.include().compliance());
-          gen.writeRawValue(
-              new String(
-                  listing.toBytes(query.include().rooms(), query.include().compliance()),
-                  java.nio.charset.StandardCharsets.UTF_8));
+          gen.writeRawValue(listings.of(change.doc(), query.include()));
         }
         gen.writeEndObject();
       }

@@ -6,4 +6,4 @@ package io.keybox.server.query;
  * @param filter what matches: the values of {@link io.keybox.schema.agent.AgentFilters}
  * @param paging limit, offset and count (no cursor)
  */
-public record AgentSearchRequest(FilterValues filter, Paging paging) {}
+public record AgentSearchRequest(FilterValues filter, Paging paging) implements PagedRequest {}

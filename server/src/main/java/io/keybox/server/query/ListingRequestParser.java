@@ -3,7 +3,6 @@ package io.keybox.server.query;
 import io.keybox.schema.listing.ListingFilters;
 import io.keybox.schema.listing.ListingSort;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -31,6 +30,10 @@ public final class ListingRequestParser {
               Stream.concat(Stream.of("sort", Include.NAME), Paging.parameters(true).stream()))
           .toList();
 
+  /** The order without {@code sort}: the most recently modified first. */
+  private static final SortParam<ListingSort> BY_DEFAULT =
+      new SortParam<>(ListingSort.MODIFIED, true);
+
   private final int offsetWindow;
 
   /**
@@ -43,24 +46,13 @@ public final class ListingRequestParser {
   /** The search request of {@code params}. */
   public ListingSearchRequest parse(Params params) {
     FilterValues filter = filter(params);
-    ListingSort sort = ListingSort.MODIFIED;
-    boolean descending = true;
-    Optional<String> sortValue = params.first("sort");
-    if (sortValue.isPresent()) {
-      String value = sortValue.get();
-      descending = value.startsWith("-");
-      sort =
-          ParamValues.oneOf(
-              "sort",
-              value,
-              v -> ListingSort.parse(v.startsWith("-") ? v.substring(1) : v),
-              ListingSort.parameterValues());
-    }
+    SortParam<ListingSort> sort =
+        SortParam.parse(params, BY_DEFAULT, ListingSort::parse, ListingSort.parameterValues());
     Paging paging = Paging.parse(params, DEFAULT_LIMIT, offsetWindow, true);
     return new ListingSearchRequest(
         filter,
-        sort,
-        descending,
+        sort.key(),
+        sort.descending(),
         paging.limit(),
         paging.offset(),
         paging.lastId(),

@@ -23,9 +23,11 @@ public record ListingSearchRequest(
     int offset,
     OptionalLong lastId,
     Include include,
-    boolean count) {
+    boolean count)
+    implements PagedRequest {
 
   /** The paging of this request, as every list endpoint pages. */
+  @Override
   public Paging paging() {
     return new Paging(limit, offset, lastId, count);
   }

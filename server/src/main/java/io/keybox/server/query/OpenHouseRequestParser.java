@@ -3,7 +3,6 @@ package io.keybox.server.query;
 import io.keybox.schema.openhouse.OpenHouseFilters;
 import io.keybox.schema.openhouse.OpenHouseSort;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -26,6 +25,10 @@ public final class OpenHouseRequestParser {
               Stream.concat(Stream.of("sort", Include.NAME), Paging.parameters(true).stream()))
           .toList();
 
+  /** The order without {@code sort}: the earliest start first. */
+  private static final SortParam<OpenHouseSort> BY_DEFAULT =
+      new SortParam<>(OpenHouseSort.STARTTIME, false);
+
   private final int offsetWindow;
 
   /**
@@ -37,23 +40,12 @@ public final class OpenHouseRequestParser {
 
   /** The search request of {@code params}. */
   public OpenHouseSearchRequest parse(Params params) {
-    OpenHouseSort sort = OpenHouseSort.STARTTIME;
-    boolean descending = false;
-    Optional<String> sortValue = params.first("sort");
-    if (sortValue.isPresent()) {
-      String value = sortValue.get();
-      descending = value.startsWith("-");
-      sort =
-          ParamValues.oneOf(
-              "sort",
-              value,
-              v -> OpenHouseSort.parse(v.startsWith("-") ? v.substring(1) : v),
-              OpenHouseSort.parameterValues());
-    }
+    SortParam<OpenHouseSort> sort =
+        SortParam.parse(params, BY_DEFAULT, OpenHouseSort::parse, OpenHouseSort.parameterValues());
     return new OpenHouseSearchRequest(
         FilterParser.parse(OpenHouseFilters.TABLE, params),
-        sort,
-        descending,
+        sort.key(),
+        sort.descending(),
         Paging.parse(params, DEFAULT_LIMIT, offsetWindow, true),
         Include.parse(params.values(Include.NAME)));
   }

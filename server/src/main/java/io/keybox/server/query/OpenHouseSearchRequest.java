@@ -12,4 +12,5 @@ import io.keybox.schema.openhouse.OpenHouseSort;
  * @param include the optional blocks of the embedded listing
  */
 public record OpenHouseSearchRequest(
-    FilterValues filter, OpenHouseSort sort, boolean descending, Paging paging, Include include) {}
+    FilterValues filter, OpenHouseSort sort, boolean descending, Paging paging, Include include)
+    implements PagedRequest {}

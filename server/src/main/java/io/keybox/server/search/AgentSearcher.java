@@ -17,7 +17,7 @@ import org.apache.lucene.search.IndexSearcher;
 /** Runs agent searches on a snapshot, in roster order. Stateless; safe for concurrent use. */
 public final class AgentSearcher {
   /** One page of agents: their stored JSON. */
-  public record AgentPage(List<byte[]> agents, PageHits hits) {}
+  public record AgentPage(List<byte[]> agents, PageHits hits) implements ResultPage {}
 
   /**
    * Searches {@code snapshot}.

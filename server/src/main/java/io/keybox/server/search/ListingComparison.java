@@ -23,7 +23,6 @@ import org.apache.lucene.index.SortedSetDocValues;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
 
 /**
  * {@code GET /properties/{mlsId}/analytics} (API.md §9): the listing's price per square foot and
@@ -42,18 +41,12 @@ public final class ListingComparison {
    */
   public ListingStats compare(Snapshot snapshot, long mlsId, IdxRule idx) throws IOException {
     IndexSearcher searcher = snapshot.searcher();
-    BooleanQuery.Builder lookup = new BooleanQuery.Builder();
-    lookup.add(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), Occur.FILTER);
-    idx.filter().ifPresent(rule -> lookup.add(rule, Occur.FILTER));
-    ScoreDoc[] hits = searcher.search(lookup.build(), 1).scoreDocs;
-    if (hits.length == 0) {
-      throw new NotFoundException("listing " + mlsId + " not found");
-    }
+    int found = RecordLookup.listing(snapshot, mlsId, idx);
     // The listing's own values from doc values, through the same fields its comparables are
     // found and read by.
     List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(hits[0].doc, leaves));
-    int doc = hits[0].doc - leaf.docBase;
+    LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(found, leaves));
+    int doc = found - leaf.docBase;
     double ownPricePerSqFt =
         Numbers.pricePerSqFt(
             number(leaf, ListingFields.LIST_PRICE, doc), number(leaf, ListingFields.AREA, doc));

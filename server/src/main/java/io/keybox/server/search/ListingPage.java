@@ -9,4 +9,4 @@ import java.util.List;
  * @param listings the listings of the page, in order
  * @param hits their mlsIds and the facts the page's Link and count headers need
  */
-public record ListingPage(List<ListingSource> listings, PageHits hits) {}
+public record ListingPage(List<ListingSource> listings, PageHits hits) implements ResultPage {}

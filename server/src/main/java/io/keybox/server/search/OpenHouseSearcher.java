@@ -12,19 +12,16 @@ import io.keybox.server.query.Include;
 import io.keybox.server.query.OpenHouseSearchRequest;
 import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.ScoreDoc;
 
 /** Runs open house searches and lookups on a snapshot. Stateless; safe for concurrent use. */
 public final class OpenHouseSearcher {
   /** One page of open houses, each with its listing. */
-  public record OpenHousePage(List<OpenHouseSource> openHouses, PageHits hits) {}
+  public record OpenHousePage(List<OpenHouseSource> openHouses, PageHits hits)
+      implements ResultPage {}
 
   /**
    * Searches {@code snapshot}.
@@ -43,12 +40,8 @@ public final class OpenHouseSearcher {
             Optional.of(OpenHouseFields.OPEN_HOUSE_KEY),
             request.paging());
     StoredFields stored = searcher.storedFields();
-    Include include = request.include();
-    List<OpenHouseSource> openHouses = new ArrayList<>(hits.docs().length);
-    for (int doc : hits.docs()) {
-      openHouses.add(OpenHouseSource.load(stored, doc, include.rooms(), include.compliance()));
-    }
-    return new OpenHousePage(openHouses, hits);
+    return new OpenHousePage(
+        RecordSources.of(stored, hits.docs(), request.include(), OpenHouseSource::load), hits);
   }
 
   /**
@@ -58,15 +51,11 @@ public final class OpenHouseSearcher {
    */
   public OpenHouseSource get(Snapshot snapshot, long openHouseKey, IdxRule idx, Include include)
       throws IOException {
-    BooleanQuery.Builder query = new BooleanQuery.Builder();
-    query.add(OpenHouseQueries.byKey(openHouseKey), Occur.FILTER);
-    idx.filter().ifPresent(rule -> query.add(rule, Occur.FILTER));
     IndexSearcher searcher = snapshot.searcher();
-    ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
-    if (hits.length == 0) {
-      throw new NotFoundException("open house " + openHouseKey + " not found");
-    }
+    int doc =
+        RecordLookup.admitted(
+            searcher, OpenHouseQueries.byKey(openHouseKey), idx, "open house " + openHouseKey);
     return OpenHouseSource.load(
-        searcher.storedFields(), hits[0].doc, include.rooms(), include.compliance());
+        searcher.storedFields(), doc, include.rooms(), include.compliance());
   }
 }

@@ -346,6 +346,14 @@ class AuthenticatorTest {
       this.held = held;
     }
 
+    /**
+     * An authenticator of {@link #ACCOUNTS} hashing through this, behind a gate of one permit that
+     * {@code queued} requests may wait {@code wait} for.
+     */
+    Authenticator behindOnePermit(int queued, Duration wait) {
+      return new Authenticator(ACCOUNTS, 100, this, new VerificationGate(1, queued, wait));
+    }
+
     @Override
     public boolean test(SecretHash hash, String secret) {
       hashes.incrementAndGet();
@@ -364,26 +372,22 @@ class AuthenticatorTest {
   @Test
   void slowHashesBeyondTheGateAreRefusedWhileCachedCredentialsPass() throws Exception {
     HeldHash slowHash = new HeldHash(secret -> secret.equals("slow"));
-    CountDownLatch hashing = slowHash.hashing;
-    CountDownLatch release = slowHash.release;
-    Authenticator auth =
-        new Authenticator(
-            ACCOUNTS, 100, slowHash, new VerificationGate(1, 0, Duration.ofSeconds(5)));
+    Authenticator auth = slowHash.behindOnePermit(0, Duration.ofSeconds(5));
     assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland"))); // now cached
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
       Future<Optional<Account>> slow = pool.submit(() -> auth.authenticate(basic("bob:slow")));
-      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      assertTrue(slowHash.hashing.await(5, TimeUnit.SECONDS));
       // The one permit is taken and nobody may wait: an uncached check is refused at once...
       assertThrows(
           Authenticator.BusyException.class, () -> auth.authenticate(basic("bob:pa:ss:word")));
       // ...while cached credentials are answered without the gate.
       assertEquals(Optional.of(ALICE), auth.authenticate(basic("alice:wonderland")));
-      release.countDown();
+      slowHash.release.countDown();
       assertEquals(Optional.empty(), slow.get(5, TimeUnit.SECONDS));
       assertEquals(Optional.of(BOB), auth.authenticate(basic("bob:pa:ss:word")));
     } finally {
-      release.countDown();
+      slowHash.release.countDown();
       pool.shutdownNow();
     }
   }
@@ -391,30 +395,25 @@ class AuthenticatorTest {
   @Test
   void theSameCredentialsArrivingTogetherShareOneSlowHash() throws Exception {
     HeldHash slowHash = new HeldHash(secret -> true);
-    AtomicInteger hashes = slowHash.hashes;
-    CountDownLatch hashing = slowHash.hashing;
-    CountDownLatch release = slowHash.release;
     // One permit and nobody may wait for it: without sharing, three of these would be busy.
-    Authenticator auth =
-        new Authenticator(
-            ACCOUNTS, 100, slowHash, new VerificationGate(1, 0, Duration.ofSeconds(5)));
+    Authenticator auth = slowHash.behindOnePermit(0, Duration.ofSeconds(5));
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<Optional<Account>>> logins = new ArrayList<>();
       logins.add(pool.submit(() -> auth.authenticate(basic("alice:wonderland"))));
-      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      assertTrue(slowHash.hashing.await(5, TimeUnit.SECONDS));
       for (int i = 0; i < 3; i++) {
         logins.add(pool.submit(() -> auth.authenticate(basic("alice:wonderland"))));
       }
       // All three wait for the first check, so none can be answered from the cache instead.
       awaitSharedWaiters(auth, 3);
-      release.countDown();
+      slowHash.release.countDown();
       for (Future<Optional<Account>> login : logins) {
         assertEquals(Optional.of(ALICE), login.get(5, TimeUnit.SECONDS));
       }
-      assertEquals(1, hashes.get());
+      assertEquals(1, slowHash.hashes.get());
     } finally {
-      release.countDown();
+      slowHash.release.countDown();
       pool.shutdownNow();
     }
   }
@@ -422,17 +421,13 @@ class AuthenticatorTest {
   @Test
   void onlyAFewRequestsMayWaitForTheSameCheckTheRestAreBusy() throws Exception {
     HeldHash slowHash = new HeldHash(secret -> true);
-    CountDownLatch hashing = slowHash.hashing;
-    CountDownLatch release = slowHash.release;
-    Authenticator auth =
-        new Authenticator(
-            ACCOUNTS, 100, slowHash, new VerificationGate(1, 0, Duration.ofSeconds(5)));
+    Authenticator auth = slowHash.behindOnePermit(0, Duration.ofSeconds(5));
     int waiters = Authenticator.MAX_SHARED_WAITERS;
     ExecutorService pool = Executors.newFixedThreadPool(1 + waiters);
     try {
       List<Future<Optional<Account>>> logins = new ArrayList<>();
       logins.add(pool.submit(() -> auth.authenticate(basic("alice:wonderland"))));
-      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      assertTrue(slowHash.hashing.await(5, TimeUnit.SECONDS));
       CountDownLatch calling = new CountDownLatch(waiters);
       for (int i = 0; i < waiters; i++) {
         logins.add(
@@ -446,12 +441,12 @@ class AuthenticatorTest {
       awaitSharedWaiters(auth, waiters);
       assertThrows(
           Authenticator.BusyException.class, () -> auth.authenticate(basic("alice:wonderland")));
-      release.countDown();
+      slowHash.release.countDown();
       for (Future<Optional<Account>> login : logins) {
         assertEquals(Optional.of(ALICE), login.get(5, TimeUnit.SECONDS));
       }
     } finally {
-      release.countDown();
+      slowHash.release.countDown();
       pool.shutdownNow();
     }
   }
@@ -459,20 +454,16 @@ class AuthenticatorTest {
   @Test
   void aWaiterGivesUpAfterTheMaximumWait() throws Exception {
     HeldHash slowHash = new HeldHash(secret -> true); // bob:x and bob:y are wrong secrets
-    CountDownLatch hashing = slowHash.hashing;
-    CountDownLatch release = slowHash.release;
-    Authenticator auth =
-        new Authenticator(
-            ACCOUNTS, 100, slowHash, new VerificationGate(1, 1, Duration.ofMillis(50)));
+    Authenticator auth = slowHash.behindOnePermit(1, Duration.ofMillis(50));
     ExecutorService pool = Executors.newSingleThreadExecutor();
     try {
       pool.submit(() -> auth.authenticate(basic("bob:x")));
-      assertTrue(hashing.await(5, TimeUnit.SECONDS));
+      assertTrue(slowHash.hashing.await(5, TimeUnit.SECONDS));
       long start = System.nanoTime();
       assertThrows(Authenticator.BusyException.class, () -> auth.authenticate(basic("bob:y")));
       assertTrue(System.nanoTime() - start >= 40_000_000L, "waited for the permit first");
     } finally {
-      release.countDown();
+      slowHash.release.countDown();
       pool.shutdownNow();
     }
   }

@@ -3,7 +3,6 @@ package io.keybox.server.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.net.http.HttpResponse;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -53,9 +52,7 @@ class CursorPrevLinkHttpTest {
     HttpResponse<String> response =
         server.get(KATY + "&lastId=" + lastId + "&limit=" + limit, KEY, SECRET);
     assertEquals(200, response.statusCode(), response.body());
-    assertEquals(
-        List.of(page.split(" ")).stream().map(Long::valueOf).toList(),
-        FixtureServer.mlsIds(response));
+    assertEquals(FixtureServer.longs(page), FixtureServer.mlsIds(response));
     Matcher link = PREV.matcher(response.headers().firstValue("Link").orElse(""));
     assertEquals(prev, link.find() ? link.group(1) : "none");
   }

@@ -44,6 +44,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
@@ -529,6 +530,21 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
 
   static JsonNode json(HttpResponse<String> response) throws IOException {
     return JSON.readTree(response.body());
+  }
+
+  /**
+   * The words of a table cell of expected answers, such as {@code "102 104"}, in order; none for an
+   * empty cell (null, as JUnit's CSV sources give it, or blank).
+   */
+  static List<String> words(String spaceSeparated) {
+    return spaceSeparated == null
+        ? List.of()
+        : Arrays.stream(spaceSeparated.split(" ")).filter(s -> !s.isBlank()).toList();
+  }
+
+  /** The numbers of a table cell of expected ids, such as {@code "102 104"} ({@link #words}). */
+  static List<Long> longs(String spaceSeparated) {
+    return words(spaceSeparated).stream().map(Long::valueOf).toList();
   }
 
   /** The mlsIds of a JSON array of listings, in order. */

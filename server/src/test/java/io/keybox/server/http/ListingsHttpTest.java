@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -34,14 +32,6 @@ class ListingsHttpTest {
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, KEY, SECRET);
-  }
-
-  private static List<Long> ids(String csv) {
-    List<Long> ids = new ArrayList<>();
-    Arrays.stream(csv.split(" "))
-        .filter(s -> !s.isBlank())
-        .forEach(s -> ids.add(Long.parseLong(s)));
-    return ids;
   }
 
   @ParameterizedTest(name = "{0}")
@@ -72,7 +62,7 @@ class ListingsHttpTest {
   void searchAnswersAsWorkedOutByHand(String pathAndQuery, String expected) throws Exception {
     HttpResponse<String> response = get(pathAndQuery);
     assertEquals(200, response.statusCode(), response.body());
-    assertEquals(ids(expected), mlsIds(response));
+    assertEquals(FixtureServer.longs(expected), mlsIds(response));
   }
 
   @Test

@@ -9,7 +9,6 @@ import io.keybox.indexer.build.BuildReport;
 import io.keybox.indexer.build.Reject;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -36,13 +35,6 @@ class OpenHousesHttpTest {
 
   private static HttpResponse<String> get(String pathAndQuery) throws Exception {
     return server.get(pathAndQuery, KEY, SECRET);
-  }
-
-  private static List<Long> expected(String spaceSeparated) {
-    return Arrays.stream(spaceSeparated.split(" "))
-        .filter(s -> !s.isBlank())
-        .map(Long::parseLong)
-        .toList();
   }
 
   @Test
@@ -128,9 +120,7 @@ class OpenHousesHttpTest {
   void searchAnswersAsWorkedOutByHand(String pathAndQuery, String expected) throws Exception {
     HttpResponse<String> response = get(pathAndQuery);
     assertEquals(200, response.statusCode(), response.body());
-    assertEquals(
-        expected(expected == null ? "" : expected),
-        FixtureServer.numbers(response, "openHouseKey"));
+    assertEquals(FixtureServer.longs(expected), FixtureServer.numbers(response, "openHouseKey"));
   }
 
   @Test

@@ -1,7 +1,6 @@
 package io.keybox.server.index;
 
 import static io.keybox.server.index.TestVendors.NEVER;
-import static io.keybox.server.index.TestVendors.OPTIONS;
 import static io.keybox.server.index.TestVendors.listings;
 import static io.keybox.server.index.TestVendors.statuses;
 import static io.keybox.server.index.TestVendors.vendors;
@@ -25,9 +24,8 @@ import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Each vendor is refreshed on its own: a vendor whose folder is removed, or whose index is rebuilt
@@ -36,20 +34,13 @@ import org.junit.jupiter.api.io.TempDir;
  * snapshots a server opens at its start.
  */
 class IndexRefresherTest {
-  @TempDir Path dataDir;
-  private TestVendors vendors;
-
-  @BeforeEach
-  void setUp() {
-    vendors = new TestVendors(dataDir);
-  }
+  @RegisterExtension final TestVendors vendors = new TestVendors();
 
   @Test
   void aRemovedVendorIsNoLongerServedAndTheOthersStillRefresh() throws IOException {
     vendors.index("alpha", 3);
     vendors.index("beta", 2);
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
-      indexes.start();
+    try (VendorIndexes indexes = vendors.served()) {
       assertEquals(3, listings(indexes, "alpha"));
       vendors.removeFolder("alpha");
       vendors.index("beta", 5);
@@ -69,8 +60,7 @@ class IndexRefresherTest {
   void aVendorRebuiltFromScratchUnderTheOpenReaderIsReopened() throws IOException {
     vendors.index("alpha", 3);
     vendors.index("beta", 2);
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
-      indexes.start();
+    try (VendorIndexes indexes = vendors.served()) {
       try (Lease before = indexes.lease("alpha")) {
         // Removed and rebuilt between two refreshes: the new segment _0 is not the old _0.
         vendors.removeFolder("alpha");
@@ -87,17 +77,16 @@ class IndexRefresherTest {
   @Test
   void aVendorRebuiltWithMoreCommitsThanItHadIsReopened() throws IOException {
     vendors.index("alpha", 3);
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
-      indexes.start();
+    try (VendorIndexes indexes = vendors.served()) {
       assertEquals(3, listings(indexes, "alpha"));
       // The new index's first segment has the old one's name but not its id, and its commit a
       // newer version: Lucene refuses to reopen the old reader over it, so it is opened afresh.
       vendors.removeFolder("alpha");
       vendors.index("alpha", 6);
-      Path more = dataDir.resolveSibling(dataDir.getFileName() + "-more.ndjson");
+      Path more = vendors.dataDir().resolveSibling("more.ndjson");
       Files.writeString(more, "{\"listingId\":\"alpha-7\",\"mls\":{\"status\":\"Active\"}}\n");
       new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), 1)
-          .update(new VendorLayout(dataDir, "alpha"), more, FeedFormat.NATIVE);
+          .update(new VendorLayout(vendors.dataDir(), "alpha"), more, FeedFormat.NATIVE);
       indexes.refresh();
       assertEquals(7, listings(indexes, "alpha"));
     }
@@ -106,9 +95,7 @@ class IndexRefresherTest {
   @Test
   void theOptionsValuesAreComputedInTheBackgroundOnceASnapshotIsServed() throws Exception {
     vendors.index("alpha", 3, "Active");
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, 0)) {
-      indexes.start();
-      indexes.warmUp(OPTIONS);
+    try (VendorIndexes indexes = vendors.servedWarmed(0)) {
       awaitOptionsComputed(indexes, "alpha"); // at the start, nobody asking
       vendors.index("alpha", 2, "Pending");
       indexes.refresh();
@@ -122,9 +109,7 @@ class IndexRefresherTest {
   @Test
   void theOptionsValuesOfTheFirstSnapshotsWaitForTheStartThoseOfASwapDoNot() throws Exception {
     vendors.index("alpha", 3, "Active");
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER)) {
-      indexes.start();
-      indexes.warmUp(OPTIONS);
+    try (VendorIndexes indexes = vendors.servedWarmed(NEVER)) {
       BlockingQueue<String> warmed = new LinkedBlockingQueue<>();
       indexes.warmUp(snapshot -> warmed.add(snapshot.vendor()));
       // A vendor found later is warmed at once on the refresh thread, which runs its tasks in
@@ -146,9 +131,7 @@ class IndexRefresherTest {
   @Test
   void aVendorFoundLaterIsWarmedAtOnce() throws Exception {
     vendors.index("alpha", 3, "Active");
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, NEVER)) {
-      indexes.start();
-      indexes.warmUp(OPTIONS);
+    try (VendorIndexes indexes = vendors.servedWarmed(NEVER)) {
       vendors.index("beta", 2, "Pending");
       indexes.refresh();
       awaitOptionsComputed(indexes, "beta"); // found after the start, nobody asking

@@ -14,19 +14,43 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** Vendor indexes built with the real indexer under a test's data directory, and what to read. */
-final class TestVendors {
+/**
+ * Vendor indexes built with the real indexer under a data directory of each test's own, and what to
+ * read; register it with {@code @RegisterExtension} on an instance field. The directory, and the
+ * dumps written beside it, are deleted after the test.
+ */
+final class TestVendors implements BeforeEachCallback, AfterEachCallback {
   /** Refreshed by hand in these tests: the background refresh waits an hour. */
   static final long NEVER = 3_600_000;
 
   /** The warmer the server registers: the OPTIONS values of each snapshot. */
   static final SnapshotWarmer OPTIONS = snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT);
 
-  private final Path dataDir;
+  private Path root;
+  private Path dataDir;
 
-  TestVendors(Path dataDir) {
-    this.dataDir = dataDir;
+  @Override
+  public void beforeEach(ExtensionContext context) throws IOException {
+    root = Files.createTempDirectory("keybox-test-vendors");
+    dataDir = Files.createDirectory(root.resolve("data"));
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) throws IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
+
+  /** The test's data directory. */
+  Path dataDir() {
+    return dataDir;
   }
 
   /** Rebuilds {@code vendor} with {@code listings} active listings. */
@@ -45,6 +69,24 @@ final class TestVendors {
     Files.write(dump, lines);
     new VendorIndexBuilder(new ObjectMapper(), Clock.systemUTC(), 1)
         .rebuild(new VendorLayout(dataDir, vendor), dump, true);
+  }
+
+  /** Every vendor of the data directory served, refreshed by hand ({@link #NEVER} by itself). */
+  VendorIndexes served() throws IOException {
+    VendorIndexes indexes = new VendorIndexes(dataDir, NEVER);
+    indexes.start();
+    return indexes;
+  }
+
+  /**
+   * As {@link #served()}, with the server's warmer ({@link #OPTIONS}) on the snapshots, those
+   * opened at the start {@code warmUpAfterStartMillis} after it.
+   */
+  VendorIndexes servedWarmed(long warmUpAfterStartMillis) throws IOException {
+    VendorIndexes indexes = new VendorIndexes(dataDir, NEVER, warmUpAfterStartMillis);
+    indexes.start();
+    indexes.warmUp(OPTIONS);
+    return indexes;
   }
 
   /** Removes {@code vendor}'s folder, index and all. */

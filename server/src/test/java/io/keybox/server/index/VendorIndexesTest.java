@@ -1,6 +1,5 @@
 package io.keybox.server.index;
 
-import static io.keybox.server.index.TestVendors.NEVER;
 import static io.keybox.server.index.TestVendors.statuses;
 import static io.keybox.server.index.TestVendors.vendors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,22 +26,15 @@ import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.store.FSDirectory;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The registry: which vendors are served and listed, what a lease holds, and what is logged when a
  * vendor is served and swapped. Refreshing, recovery and warm-up: {@link IndexRefresherTest}.
  */
 class VendorIndexesTest {
-  @TempDir Path dataDir;
-  private TestVendors vendors;
-
-  @BeforeEach
-  void setUp() {
-    vendors = new TestVendors(dataDir);
-  }
+  @RegisterExtension final TestVendors vendors = new TestVendors();
 
   @Test
   void eachSwapToANewCommitIsLogged() throws IOException {
@@ -64,8 +56,7 @@ class VendorIndexesTest {
     logger.addHandler(capture);
     try {
       vendors.index("alpha", 3);
-      try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
-        indexes.start();
+      try (VendorIndexes indexes = vendors.served()) {
         vendors.index("alpha", 4);
         indexes.refresh();
         indexes.refresh(); // no new commit: nothing to say
@@ -87,10 +78,9 @@ class VendorIndexesTest {
   void aFolderWithoutACommitIsListedOnlyWhenAKeyNamesIt() throws IOException {
     vendors.index("beta", 2);
     // What a first run that failed leaves behind: the folder and the writer's lock file.
-    Files.createDirectories(dataDir.resolve("gamma").resolve("index"));
-    Files.createFile(dataDir.resolve("gamma").resolve("index").resolve("write.lock"));
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
-      indexes.start();
+    Path gamma = Files.createDirectories(vendors.dataDir().resolve("gamma").resolve("index"));
+    Files.createFile(gamma.resolve("write.lock"));
+    try (VendorIndexes indexes = vendors.served()) {
       indexes.refresh();
       assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
       List<VendorStatus> named = indexes.status(Set.of("gamma"));
@@ -103,14 +93,13 @@ class VendorIndexesTest {
   void aFolderWhoseNameIsNoVendorNameIsNotServed() throws IOException {
     vendors.index("beta", 2);
     // A copy put aside while serving: a whole index, but "beta.bak" names no vendor.
-    try (Stream<Path> files = Files.walk(dataDir.resolve("beta"))) {
+    Path beta = vendors.dataDir().resolve("beta");
+    try (Stream<Path> files = Files.walk(beta)) {
       for (Path file : files.toList()) {
-        Files.copy(
-            file, dataDir.resolve("beta.bak").resolve(dataDir.resolve("beta").relativize(file)));
+        Files.copy(file, beta.resolveSibling("beta.bak").resolve(beta.relativize(file)));
       }
     }
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
-      indexes.start();
+    try (VendorIndexes indexes = vendors.served()) {
       indexes.refresh();
       assertEquals(List.of("beta"), vendors(indexes.status(Set.of())));
       assertThrows(IndexUnavailableException.class, () -> indexes.lease("beta.bak"));
@@ -120,8 +109,7 @@ class VendorIndexesTest {
   @Test
   void eachSnapshotListsTheOptionsValuesOfItsOwnCommit() throws Exception {
     vendors.index("alpha", 3, "Active");
-    try (VendorIndexes indexes = new VendorIndexes(dataDir, NEVER)) {
-      indexes.start();
+    try (VendorIndexes indexes = vendors.served()) {
       try (Lease before = indexes.lease("alpha")) {
         vendors.index("alpha", 2, "Pending");
         indexes.refresh();
@@ -136,7 +124,8 @@ class VendorIndexesTest {
   @Test
   void theOptionsValuesAreComputedOnceWhenManyAskAtOnce() throws Exception {
     vendors.index("alpha", 3, "Closed");
-    try (FSDirectory directory = FSDirectory.open(dataDir.resolve("alpha").resolve("index"));
+    try (FSDirectory directory =
+            FSDirectory.open(vendors.dataDir().resolve("alpha").resolve("index"));
         DirectoryReader reader = DirectoryReader.open(directory)) {
       // Not served by VendorIndexes, so nothing computes them in the background first.
       Snapshot snapshot = Snapshot.of("alpha", reader);

@@ -3,14 +3,10 @@ package io.keybox.server.http.api;
 import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.server.http.write.JsonBodies;
 import io.keybox.server.http.write.Reply;
-import io.keybox.server.index.Snapshot;
 import io.keybox.server.query.AgentRequestParser;
 import io.keybox.server.query.AgentSearchRequest;
-import io.keybox.server.query.Paging;
-import io.keybox.server.query.Params;
 import io.keybox.server.search.AgentSearcher;
 import io.keybox.server.search.AgentSearcher.AgentPage;
-import io.keybox.server.search.PageHits;
 import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 
@@ -19,32 +15,9 @@ import java.io.IOException;
  * edge checks for every /agents path before routing (403 otherwise, before anything else is looked
  * at). No get.
  */
-final class AgentResource implements ResourceHandlers.Resource<AgentSearchRequest, AgentPage> {
-  private final AgentRequestParser parser;
-  private final AgentSearcher searcher = new AgentSearcher();
-
+final class AgentResource extends SearchResource<AgentSearchRequest, AgentPage> {
   AgentResource(AgentRequestParser parser) {
-    this.parser = parser;
-  }
-
-  @Override
-  public AgentSearchRequest parse(Params params) {
-    return parser.parse(params);
-  }
-
-  @Override
-  public AgentPage search(Snapshot snapshot, AgentSearchRequest request) throws IOException {
-    return searcher.search(snapshot, request);
-  }
-
-  @Override
-  public Paging paging(AgentSearchRequest request) {
-    return request.paging();
-  }
-
-  @Override
-  public PageHits hits(AgentPage page) {
-    return page.hits();
+    super(parser::parse, new AgentSearcher()::search);
   }
 
   @Override

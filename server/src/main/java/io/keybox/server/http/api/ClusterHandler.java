@@ -6,20 +6,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.server.http.cache.CacheableRequest;
 import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.edge.Exchanges;
-import io.keybox.server.http.write.JsonBodies;
 import io.keybox.server.http.write.Reply;
-import io.keybox.server.http.write.Responses;
-import io.keybox.server.index.Lease;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.ClusterRequestParser;
 import io.keybox.server.query.ClusterRequestParser.ClusterParams;
 import io.keybox.server.query.Params;
-import io.keybox.server.query.VendorParam;
 import io.keybox.server.search.ListingClusters;
 import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
-import java.util.Optional;
 
 /**
  * {@code GET /properties/clusters} (a Keybox extension, docs/api.md): the listings a filter admits
@@ -30,37 +25,22 @@ import java.util.Optional;
 final class ClusterHandler {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private final VendorIndexes indexes;
   private final ClusterRequestParser parser = new ClusterRequestParser();
-  private final ResponseCache cache;
+  private final CachedJsonAnswers answers;
   private final ListingClusters clusters = new ListingClusters();
 
   /** A clusters request, as the cache tells requests apart. */
   private record Clusters(ClusterParams params) implements CacheableRequest {}
 
   ClusterHandler(VendorIndexes indexes, ResponseCache cache) {
-    this.indexes = indexes;
-    this.cache = cache;
+    this.answers = new CachedJsonAnswers(indexes, cache);
   }
 
   Reply clusters(HttpServerExchange exchange) throws Exception {
     Params params = Exchanges.params(exchange);
-    String vendor = VendorParam.resolve(Exchanges.account(exchange), params);
     ClusterParams request = parser.parse(params);
-    try (Lease lease = indexes.lease(vendor)) {
-      Snapshot snapshot = lease.snapshot();
-      Responses.lastUpdate(exchange, snapshot.refreshTime());
-      return cache
-          .reply(
-              snapshot,
-              new Clusters(request),
-              Exchanges.mediaType(exchange),
-              () ->
-                  new ResponseCache.Entry(
-                      JsonBodies.send(exchange, json(compute(snapshot, request))),
-                      Optional.empty()))
-          .reply();
-    }
+    return answers.answer(
+        exchange, params, new Clusters(request), snapshot -> json(compute(snapshot, request)));
   }
 
   private ListingClusters.Result compute(Snapshot snapshot, ClusterParams request)

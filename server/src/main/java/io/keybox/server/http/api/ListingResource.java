@@ -9,42 +9,18 @@ import io.keybox.server.query.Include;
 import io.keybox.server.query.ListingRequestParser;
 import io.keybox.server.query.ListingSearchRequest;
 import io.keybox.server.query.Lookup;
-import io.keybox.server.query.Paging;
-import io.keybox.server.query.Params;
 import io.keybox.server.search.ListingPage;
 import io.keybox.server.search.ListingSearcher;
-import io.keybox.server.search.PageHits;
 import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 
 /** Listings, for {@code GET /properties} and {@code GET /properties/{mlsId}}. */
-final class ListingResource
-    implements ResourceHandlers.Resource<ListingSearchRequest, ListingPage> {
-  private final ListingRequestParser parser;
-  private final ListingSearcher searcher = new ListingSearcher();
+final class ListingResource extends SearchResource<ListingSearchRequest, ListingPage> {
+  /** Stateless, shared by the search and the get. */
+  private static final ListingSearcher SEARCHER = new ListingSearcher();
 
   ListingResource(ListingRequestParser parser) {
-    this.parser = parser;
-  }
-
-  @Override
-  public ListingSearchRequest parse(Params params) {
-    return parser.parse(params);
-  }
-
-  @Override
-  public ListingPage search(Snapshot snapshot, ListingSearchRequest request) throws IOException {
-    return searcher.search(snapshot, request);
-  }
-
-  @Override
-  public Paging paging(ListingSearchRequest request) {
-    return request.paging();
-  }
-
-  @Override
-  public PageHits hits(ListingPage page) {
-    return page.hits();
+    super(parser::parse, SEARCHER::search);
   }
 
   @Override
@@ -62,7 +38,7 @@ final class ListingResource
   public JsonBodies.Body get(Snapshot snapshot, long mlsId, Lookup lookup, PhotoUrls photos)
       throws IOException {
     Include include = lookup.include();
-    ListingSource listing = searcher.get(snapshot, mlsId, lookup.idx(), include);
+    ListingSource listing = SEARCHER.get(snapshot, mlsId, lookup.idx(), include);
     return out -> listing.writeTo(out, include.rooms(), include.compliance(), photos);
   }
 }

@@ -9,11 +9,8 @@ import io.keybox.server.query.Include;
 import io.keybox.server.query.Lookup;
 import io.keybox.server.query.OpenHouseRequestParser;
 import io.keybox.server.query.OpenHouseSearchRequest;
-import io.keybox.server.query.Paging;
-import io.keybox.server.query.Params;
 import io.keybox.server.search.OpenHouseSearcher;
 import io.keybox.server.search.OpenHouseSearcher.OpenHousePage;
-import io.keybox.server.search.PageHits;
 import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 
@@ -21,34 +18,12 @@ import java.io.IOException;
  * Open houses, each with its listing embedded, for {@code GET /openhouses} and {@code GET
  * /openhouses/{openHouseKey}} (API.md §10).
  */
-final class OpenHouseResource
-    implements ResourceHandlers.Resource<OpenHouseSearchRequest, OpenHousePage> {
-  private final OpenHouseRequestParser parser;
-  private final OpenHouseSearcher searcher = new OpenHouseSearcher();
+final class OpenHouseResource extends SearchResource<OpenHouseSearchRequest, OpenHousePage> {
+  /** Stateless, shared by the search and the get. */
+  private static final OpenHouseSearcher SEARCHER = new OpenHouseSearcher();
 
   OpenHouseResource(OpenHouseRequestParser parser) {
-    this.parser = parser;
-  }
-
-  @Override
-  public OpenHouseSearchRequest parse(Params params) {
-    return parser.parse(params);
-  }
-
-  @Override
-  public OpenHousePage search(Snapshot snapshot, OpenHouseSearchRequest request)
-      throws IOException {
-    return searcher.search(snapshot, request);
-  }
-
-  @Override
-  public Paging paging(OpenHouseSearchRequest request) {
-    return request.paging();
-  }
-
-  @Override
-  public PageHits hits(OpenHousePage page) {
-    return page.hits();
+    super(parser::parse, SEARCHER::search);
   }
 
   @Override
@@ -69,7 +44,7 @@ final class OpenHouseResource
   public JsonBodies.Body get(Snapshot snapshot, long key, Lookup lookup, PhotoUrls photos)
       throws IOException {
     Include include = lookup.include();
-    OpenHouseSource openHouse = searcher.get(snapshot, key, lookup.idx(), include);
+    OpenHouseSource openHouse = SEARCHER.get(snapshot, key, lookup.idx(), include);
     return out -> openHouse.writeTo(out, include.rooms(), include.compliance(), photos);
   }
 }

@@ -11,11 +11,11 @@ import io.keybox.server.index.Lease;
 import io.keybox.server.index.Snapshot;
 import io.keybox.server.index.VendorIndexes;
 import io.keybox.server.query.Lookup;
-import io.keybox.server.query.Paging;
+import io.keybox.server.query.PagedRequest;
 import io.keybox.server.query.ParamValues;
 import io.keybox.server.query.Params;
 import io.keybox.server.query.VendorParam;
-import io.keybox.server.search.PageHits;
+import io.keybox.server.search.ResultPage;
 import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 import java.util.Optional;
@@ -32,18 +32,14 @@ import java.util.Optional;
  * @param <Q> the resource's search request
  * @param <P> its page of results
  */
-final class ResourceHandlers<Q, P> {
+final class ResourceHandlers<Q extends PagedRequest, P extends ResultPage> {
   /** What one resource's search and get are. */
-  interface Resource<Q, P> {
+  interface Resource<Q extends PagedRequest, P extends ResultPage> {
     /** The search request in {@code params}; throws the domain's 400. */
     Q parse(Params params);
 
     /** The page of {@code request} in {@code snapshot}. */
     P search(Snapshot snapshot, Q request) throws IOException;
-
-    Paging paging(Q request);
-
-    PageHits hits(P page);
 
     /**
      * The page's records as the JSON array of the reply, mirrored photos written as {@code photos}
@@ -117,8 +113,7 @@ final class ResourceHandlers<Q, P> {
                 P page = resource.search(lease.snapshot(), request);
                 return new ResponseCache.Entry(
                     resource.page(exchange, request, page, photos),
-                    Optional.of(
-                        ResponseCache.Page.of(resource.paging(request), resource.hits(page))));
+                    Optional.of(ResponseCache.Page.of(request.paging(), page.hits())));
               });
       ResponseCache.Page facts = entry.page().orElseThrow();
       // Built per request: the links echo this request's base URL, path and query as sent.

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 class ColumnReaderTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final LongValueField COUNT =
-      LongValueField.of("count", r -> r.has("count") ? r.get("count").asLong() : null);
+      new LongValueField("count", r -> r.has("count") ? r.get("count").asLong() : null);
   private static final DoubleValueField PRICE =
-      DoubleValueField.of("price", r -> r.has("price") ? r.get("price").asDouble() : null);
+      new DoubleValueField("price", r -> r.has("price") ? r.get("price").asDouble() : null);
 
   /** Document k: count 10·k except for k = 3 and 7, price k + 0.5 for every k. */
   private static DirectoryReader tenDocuments(ByteBuffersDirectory dir) throws Exception {
@@ -124,8 +124,9 @@ class ColumnReaderTest {
     // Every document has both: a constant, and multiples of 1,000 with few distinct values (the
     // encodings Lucene decodes in bulk for consecutive doc ids).
     LongValueField rooms =
-        LongValueField.of("rooms", r -> r.has("rooms") ? r.get("rooms").asLong() : null);
-    LongValueField lot = LongValueField.of("lot", r -> r.has("lot") ? r.get("lot").asLong() : null);
+        new LongValueField("rooms", r -> r.has("rooms") ? r.get("rooms").asLong() : null);
+    LongValueField lot =
+        new LongValueField("lot", r -> r.has("lot") ? r.get("lot").asLong() : null);
     try (ByteBuffersDirectory dir = new ByteBuffersDirectory()) {
       try (IndexWriter writer = new IndexWriter(dir, new IndexWriterConfig())) {
         for (int k = 0; k < 3000; k++) {

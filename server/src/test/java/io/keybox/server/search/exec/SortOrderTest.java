@@ -34,13 +34,13 @@ import org.junit.jupiter.api.Test;
  */
 class SortOrderTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final LongValueField ID = LongValueField.of("id", r -> r.path("id").asLong());
+  private static final LongValueField ID = new LongValueField("id", r -> r.path("id").asLong());
   private static final LongValueField PRICE =
-      LongValueField.of("price", r -> r.has("price") ? r.get("price").asLong() : null);
+      new LongValueField("price", r -> r.has("price") ? r.get("price").asLong() : null);
   private static final DoubleValueField RATE =
-      DoubleValueField.of("rate", r -> r.has("price") ? r.get("price").asLong() / -8.0 : null);
+      new DoubleValueField("rate", r -> r.has("price") ? r.get("price").asLong() / -8.0 : null);
   private static final LongValueField GROUP =
-      LongValueField.of("group", r -> r.path("group").asLong());
+      new LongValueField("group", r -> r.path("group").asLong());
 
   private static Directory dir;
   private static DirectoryReader reader;
