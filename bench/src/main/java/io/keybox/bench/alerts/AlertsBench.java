@@ -37,6 +37,7 @@ import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.GZIPInputStream;
@@ -89,7 +90,8 @@ public final class AlertsBench {
           exchange.close();
           received.incrementAndGet();
         });
-    receiver.setExecutor(Executors.newFixedThreadPool(8));
+    ExecutorService receiving = Executors.newFixedThreadPool(8);
+    receiver.setExecutor(receiving);
     receiver.start();
     Account account =
         new Account(
@@ -154,6 +156,7 @@ public final class AlertsBench {
           outcome.deliveries(), deliverSeconds, outcome.deliveries() / deliverSeconds);
     } finally {
       receiver.stop(0);
+      receiving.shutdownNow(); // its threads would keep the JVM from exiting
     }
   }
 
