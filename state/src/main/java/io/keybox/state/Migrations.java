@@ -98,5 +98,14 @@ public final class Migrations {
                     updated TEXT NOT NULL
                   )""",
                   "CREATE INDEX delivery_due ON delivery (state, next_attempt)",
-                  "CREATE INDEX delivery_search ON delivery (search_id, created)")));
+                  "CREATE INDEX delivery_search ON delivery (search_id, created)")),
+          // media_work's columns are all ascending, but the mirror takes listings newest first:
+          // SQLite then sorted every pending cover for each batch of downloads, and mirroring
+          // 200,000 listings ran at 123 photos/s (3,300/s at 5,000 listings).
+          new Migration(
+              3,
+              "the mirror's work order as one index",
+              List.of(
+                  "CREATE INDEX media_due ON media"
+                      + " (vendor, state, position, listing_modified DESC, media_key)")));
 }

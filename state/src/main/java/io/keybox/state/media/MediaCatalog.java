@@ -167,6 +167,7 @@ public final class MediaCatalog {
           try (PreparedStatement select =
               c.prepareStatement(
                   "SELECT media_key, listing_key, position, source_url, attempts, digest FROM media"
+                      + " INDEXED BY media_due"
                       + " WHERE vendor = ? AND state = 'PENDING'"
                       + " AND (next_attempt IS NULL OR next_attempt <= ?)"
                       + " ORDER BY position, listing_modified DESC, media_key LIMIT ?")) {
