@@ -8,9 +8,7 @@ import io.keybox.server.http.cache.ResponseCache;
 import io.keybox.server.http.pages.MapTiles;
 import io.keybox.server.tls.TlsIdentity;
 import io.keybox.store.StoreUrl;
-import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -184,11 +182,7 @@ public record ServerOptions(
 
   /** Whether {@code host} is a loopback address, where plain HTTP is safe. */
   public static boolean isLoopback(String host) {
-    try {
-      return InetAddress.getByName(host).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      return false;
-    }
+    return ServerConfig.isLoopback(host);
   }
 
   /** The URL scheme the server speaks: {@code https} with a certificate, else {@code http}. */

@@ -63,54 +63,6 @@ public record ServerConfig(
     }
   }
 
-  /** As the canonical constructor, without the pages ({@code /-/docs}). */
-  public ServerConfig(
-      String host,
-      int port,
-      Optional<String> baseUrl,
-      int offsetWindow,
-      boolean behindProxy,
-      List<String> corsOrigins,
-      Optional<SSLContext> tls,
-      Limits limits,
-      long responseCacheBytes) {
-    this(
-        host,
-        port,
-        baseUrl,
-        offsetWindow,
-        behindProxy,
-        corsOrigins,
-        tls,
-        limits,
-        responseCacheBytes,
-        false,
-        PhotoServing.DEFAULT,
-        MapTiles.DEFAULT);
-  }
-
-  /** As the canonical constructor, with the default response cache. */
-  public ServerConfig(
-      String host,
-      int port,
-      Optional<String> baseUrl,
-      int offsetWindow,
-      boolean behindProxy,
-      List<String> corsOrigins,
-      Optional<SSLContext> tls,
-      Limits limits) {
-    this(
-        host,
-        port,
-        baseUrl,
-        offsetWindow,
-        behindProxy,
-        corsOrigins,
-        tls,
-        limits,
-        ResponseCache.DEFAULT_BYTES);
-  }
-
   /** Plain HTTP with the default limits. */
   public ServerConfig(
       String host,
@@ -128,7 +80,10 @@ public record ServerConfig(
         corsOrigins,
         Optional.empty(),
         Limits.defaults(),
-        ResponseCache.DEFAULT_BYTES);
+        ResponseCache.DEFAULT_BYTES,
+        false,
+        PhotoServing.DEFAULT,
+        MapTiles.DEFAULT);
   }
 
   /** A loopback server on {@code port} with defaults (tests and the demo). */
@@ -200,6 +155,11 @@ public record ServerConfig(
 
   /** Whether {@code host} is a loopback address (plain HTTP is safe there). */
   public boolean isLoopback() {
+    return isLoopback(host);
+  }
+
+  /** Whether {@code host} is a loopback address, where plain HTTP is safe. */
+  public static boolean isLoopback(String host) {
     try {
       return InetAddress.getByName(host).isLoopbackAddress();
     } catch (UnknownHostException e) {
