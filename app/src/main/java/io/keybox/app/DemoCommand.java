@@ -12,15 +12,13 @@ import io.keybox.server.http.ListenException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import org.apache.lucene.util.IOUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -205,14 +203,9 @@ final class DemoCommand implements Callable<Integer>, Wording {
   }
 
   private static void delete(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> paths = Files.walk(dir)) {
-      for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    } catch (IOException | UncheckedIOException e) {
+    try {
+      IOUtils.rm(dir);
+    } catch (IOException e) {
       // a leftover feed folder costs disk, nothing else; the next set-up overwrites it
     }
   }

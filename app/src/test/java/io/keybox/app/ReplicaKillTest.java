@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apache.lucene.util.IOUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -266,14 +267,7 @@ class ReplicaKillTest {
 
   /** Rebuilds the indexer's vendor from scratch with {@code fixture} and publishes it. */
   private static void rebuild(Path indexer, Path fixture, String store) throws IOException {
-    Path vendor = indexer.resolve("houston");
-    if (Files.exists(vendor)) {
-      try (Stream<Path> files = Files.walk(vendor)) {
-        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-          Files.delete(file);
-        }
-      }
-    }
+    IOUtils.rm(indexer.resolve("houston"));
     Result indexed = index(indexer, fixture, store);
     assertEquals(0, indexed.code(), indexed.err());
   }

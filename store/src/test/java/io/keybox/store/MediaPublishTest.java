@@ -16,8 +16,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.util.IOUtils;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -209,10 +209,6 @@ class MediaPublishTest {
   }
 
   private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> all = Files.walk(dir)) {
-      for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
+    IOUtils.rm(dir);
   }
 }

@@ -10,12 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.apache.lucene.util.IOUtils;
 
 /**
  * A vendor's mirrored photos on disk, content-addressed: {@code DIR/<vendor>/media/ab/<digest>/
@@ -178,14 +178,8 @@ public final class MediaFiles {
     }
   }
 
+  /** Deletes {@code path} and everything under it; a missing one is not an error. */
   private static void deleteTree(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      return;
-    }
-    try (Stream<Path> all = Files.walk(path)) {
-      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
-    }
+    IOUtils.rm(path);
   }
 }

@@ -46,11 +46,10 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
+import org.apache.lucene.util.IOUtils;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -180,11 +179,7 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
     try {
       close();
     } finally {
-      try (Stream<Path> files = Files.walk(dataDir)) {
-        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-          Files.deleteIfExists(file);
-        }
-      }
+      IOUtils.rm(dataDir);
     }
   }
 

@@ -29,6 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import org.apache.lucene.util.IOUtils;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.nio2blob.TransientNio2BlobStore;
 import org.junit.jupiter.api.AfterAll;
@@ -400,10 +401,6 @@ class ReplicaHttpTest {
   }
 
   private static void deleteTree(Path dir) throws IOException {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted((a, b) -> b.compareTo(a)).toList()) {
-        Files.delete(file);
-      }
-    }
+    IOUtils.rm(dir);
   }
 }

@@ -11,9 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import org.apache.lucene.util.IOUtils;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -41,11 +40,7 @@ final class TestVendors implements BeforeEachCallback, AfterEachCallback {
 
   @Override
   public void afterEach(ExtensionContext context) throws IOException {
-    try (Stream<Path> files = Files.walk(root)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
+    IOUtils.rm(root);
   }
 
   /** The test's data directory. */
@@ -91,11 +86,7 @@ final class TestVendors implements BeforeEachCallback, AfterEachCallback {
 
   /** Removes {@code vendor}'s folder, index and all. */
   void removeFolder(String vendor) throws IOException {
-    try (Stream<Path> files = Files.walk(dataDir.resolve(vendor))) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
+    IOUtils.rm(dataDir.resolve(vendor));
   }
 
   static long listings(VendorIndexes indexes, String vendor) throws IOException {
