@@ -50,8 +50,8 @@ public enum FeedFormat {
       Container container = Container.detect(in, PEEK_BYTES);
       in.reset();
       return switch (container) {
-        case ODATA_PAGES -> new ODataPages(in, mapper);
-        case JSON_VALUES -> new JsonValues(in, mapper);
+        case ODATA_PAGES -> new StreamedRecords(in, mapper, new ODataPages());
+        case JSON_VALUES -> new StreamedRecords(in, mapper, new JsonValues());
         case NDJSON -> new NdjsonLines(in);
       };
     } catch (IOException | RuntimeException e) {

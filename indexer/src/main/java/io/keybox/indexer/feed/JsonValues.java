@@ -2,13 +2,7 @@ package io.keybox.indexer.feed;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.NullNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The records of a dump of JSON values one after the other, pretty-printed or not: a top-level
@@ -20,42 +14,26 @@ import java.util.List;
  * record starts, so it makes the dump unreadable, as does a dump that ends inside a value or an
  * array (cut short).
  */
-public final class JsonValues implements RecordBatches {
-  private final JsonParser parser;
+final class JsonValues implements StreamedRecords.Walk {
   private boolean inArray;
 
-  public JsonValues(InputStream in, ObjectMapper mapper) throws IOException {
-    this.parser = mapper.getFactory().createParser(in);
-  }
-
   @Override
-  public List<RawRecord> nextBatch(int size) throws IOException {
-    List<RawRecord> batch = new ArrayList<>(size);
-    while (batch.size() < size) {
+  public boolean toNextRecord(JsonParser parser) throws IOException {
+    while (true) {
       JsonToken token = parser.nextToken();
       if (token == null) {
         if (inArray) {
           throw new IOException("the dump ends inside its array of records (cut short?)");
         }
-        break;
+        return false;
       }
       if (!inArray && token == JsonToken.START_ARRAY) {
         inArray = true;
-        continue;
-      }
-      if (inArray && token == JsonToken.END_ARRAY) {
+      } else if (inArray && token == JsonToken.END_ARRAY) {
         inArray = false;
-        continue;
+      } else {
+        return true;
       }
-      long line = parser.currentTokenLocation().getLineNr();
-      JsonNode record = parser.readValueAsTree();
-      batch.add(RawRecord.ofTree(line, record != null ? record : NullNode.getInstance()));
     }
-    return batch;
-  }
-
-  @Override
-  public void close() throws IOException {
-    parser.close();
   }
 }
