@@ -3,6 +3,7 @@ package io.keybox.bench.alerts;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
+import io.keybox.bench.os.GzipLines;
 import io.keybox.generator.FeedGenerator;
 import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.BuildReport;
@@ -22,8 +23,6 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -40,8 +39,6 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * Alerts at scale (issue 35, "Speed"): a generated vendor indexed by the real indexer, S saved
@@ -181,14 +178,8 @@ public final class AlertsBench {
    */
   private static Set<String> priceCut(Path listings, Path update, int count) throws IOException {
     Set<String> cities = new TreeSet<>();
-    try (BufferedReader in =
-            new BufferedReader(
-                new InputStreamReader(
-                    new GZIPInputStream(Files.newInputStream(listings)), StandardCharsets.UTF_8));
-        BufferedWriter out =
-            new BufferedWriter(
-                new OutputStreamWriter(
-                    new GZIPOutputStream(Files.newOutputStream(update)), StandardCharsets.UTF_8))) {
+    try (BufferedReader in = GzipLines.reader(listings);
+        BufferedWriter out = GzipLines.writer(update)) {
       String line;
       int read = 0;
       while ((line = in.readLine()) != null && (read < count || read < 10_000)) {

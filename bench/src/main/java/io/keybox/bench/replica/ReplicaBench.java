@@ -1,6 +1,7 @@
 package io.keybox.bench.replica;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.bench.os.GzipLines;
 import io.keybox.generator.FeedGenerator;
 import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.BuildReport;
@@ -21,9 +22,6 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -32,8 +30,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * Publish-to-served for three replicas (issue 28 point 6): one indexer publishes a vendor's commit
@@ -223,14 +219,8 @@ public final class ReplicaBench {
   }
 
   private static void firstLines(Path gzip, Path target, int lines) throws IOException {
-    try (BufferedReader in =
-            new BufferedReader(
-                new InputStreamReader(
-                    new GZIPInputStream(Files.newInputStream(gzip)), StandardCharsets.UTF_8));
-        BufferedWriter out =
-            new BufferedWriter(
-                new OutputStreamWriter(
-                    new GZIPOutputStream(Files.newOutputStream(target)), StandardCharsets.UTF_8))) {
+    try (BufferedReader in = GzipLines.reader(gzip);
+        BufferedWriter out = GzipLines.writer(target)) {
       for (int i = 0; i < lines; i++) {
         String line = in.readLine();
         if (line == null) {
