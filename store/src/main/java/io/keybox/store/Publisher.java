@@ -150,25 +150,21 @@ public final class Publisher {
     SegmentInfos commit = SegmentInfos.readLatestCommit(dir);
     Set<String> present = new HashSet<>(store.list(Layout.indexObjects(vendor)));
     present.addAll(store.list(Layout.sideObjects(vendor)));
-    Upload upload = new Upload();
-    List<Transfers.Task> tasks = new ArrayList<>();
+    Upload upload = new Upload(present);
 
     List<FileEntry> files = new ArrayList<>();
     for (String name : commit.files(true)) {
       FileEntry footer = Checksums.index(dir, name, false);
       files.add(footer);
       String key = Layout.indexObject(vendor, footer);
-      if (present.contains(key)) {
-        upload.skipped.incrementAndGet();
-      } else {
-        tasks.add(
-            () -> {
-              // Never spread a corrupted file: replicas would refuse it and stay behind.
-              Checksums.index(dir, name, true);
-              store.put(key, vendorDir.resolve("index").resolve(name));
-              upload.sent(footer.length());
-            });
-      }
+      upload.unlessPresent(
+          key,
+          () -> {
+            // Never spread a corrupted file: replicas would refuse it and stay behind.
+            Checksums.index(dir, name, true);
+            store.put(key, vendorDir.resolve("index").resolve(name));
+            upload.sent(footer.length());
+          });
     }
     List<FileEntry> sideFiles = new ArrayList<>();
     for (String name : Layout.SIDE_FILES) {
@@ -179,17 +175,14 @@ public final class Publisher {
       FileEntry entry = Checksums.side(file, name);
       sideFiles.add(entry);
       String key = Layout.sideObject(vendor, entry);
-      if (present.contains(key)) {
-        upload.skipped.incrementAndGet();
-      } else {
-        tasks.add(
-            () -> {
-              store.put(key, file);
-              upload.sent(entry.length());
-            });
-      }
+      upload.unlessPresent(
+          key,
+          () -> {
+            store.put(key, file);
+            upload.sent(entry.length());
+          });
     }
-    transfers.all(tasks);
+    transfers.all(upload.tasks);
     MediaCounts photos = MediaCounts.NONE;
     if (media != PublishedMedia.NONE) {
       // The write lock is held: the latest commit is still the one read above.
@@ -234,6 +227,22 @@ public final class Publisher {
     final AtomicInteger uploaded = new AtomicInteger();
     final AtomicInteger skipped = new AtomicInteger();
     final AtomicLong bytes = new AtomicLong();
+    final List<Transfers.Task> tasks = new ArrayList<>();
+    private final Set<String> present;
+
+    /** An upload to a store that holds the objects {@code present}. */
+    Upload(Set<String> present) {
+      this.present = present;
+    }
+
+    /** Counts {@code key} as skipped when the store holds it, else queues {@code send}. */
+    void unlessPresent(String key, Transfers.Task send) {
+      if (present.contains(key)) {
+        skipped.incrementAndGet();
+      } else {
+        tasks.add(send);
+      }
+    }
 
     void sent(long length) {
       uploaded.incrementAndGet();
