@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Everything one run measured, and the issue's targets checked against it.
@@ -162,35 +163,51 @@ public record RunReport(
               ">= " + (int) MIX_OVER_OPENSEARCH + "x",
               mix.map(RunReport::overClasses).orElse("not measured"),
               mix.map(m -> m.ratio() >= MIX_OVER_OPENSEARCH).orElse(null)));
-      for (String mode : modes) {
-        for (ClassReport c : classes) {
-          if (c.results().containsKey(SystemName.OPENSEARCH)
-              && c.results().get(SystemName.OPENSEARCH).load().isPresent()
-              && !c.disagreeing().contains(SystemName.OPENSEARCH)) {
-            checks.add(
-                TargetCheck.ratio(
-                    c.queryClass().name() + " vs OpenSearch (" + mode + ")",
-                    CLASS_OVER_OPENSEARCH,
-                    c.ratioOverRepeats(mode, SystemName.OPENSEARCH)));
-          }
-        }
-      }
+      classRatios(
+          checks,
+          modes,
+          SystemName.OPENSEARCH,
+          "OpenSearch",
+          CLASS_OVER_OPENSEARCH,
+          c ->
+              c.results().containsKey(SystemName.OPENSEARCH)
+                  && c.results().get(SystemName.OPENSEARCH).load().isPresent());
     }
     if (options.systems().contains(SystemName.POSTGRES)) {
-      for (String mode : modes) {
-        for (ClassReport c : classes) {
-          if (HOT_CLASSES.contains(c.queryClass().name())
-              && !c.disagreeing().contains(SystemName.POSTGRES)) {
-            checks.add(
-                TargetCheck.ratio(
-                    c.queryClass().name() + " vs PostgreSQL (" + mode + ")",
-                    HOT_OVER_POSTGRES,
-                    c.ratioOverRepeats(mode, SystemName.POSTGRES)));
-          }
+      classRatios(
+          checks,
+          modes,
+          SystemName.POSTGRES,
+          "PostgreSQL",
+          HOT_OVER_POSTGRES,
+          c -> HOT_CLASSES.contains(c.queryClass().name()));
+    }
+    return checks;
+  }
+
+  /**
+   * Adds to {@code checks}, for each mode and each class {@code compared} admits whose answers
+   * {@code peer} agreed with, the class's throughput ratio over {@code peer} against {@code
+   * target}.
+   */
+  private void classRatios(
+      List<TargetCheck> checks,
+      List<String> modes,
+      SystemName peer,
+      String peerName,
+      double target,
+      Predicate<ClassReport> compared) {
+    for (String mode : modes) {
+      for (ClassReport c : classes) {
+        if (compared.test(c) && !c.disagreeing().contains(peer)) {
+          checks.add(
+              TargetCheck.ratio(
+                  c.queryClass().name() + " vs " + peerName + " (" + mode + ")",
+                  target,
+                  c.ratioOverRepeats(mode, peer)));
         }
       }
     }
-    return checks;
   }
 
   /**
