@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.lucene.index.IndexWriter;
 
 /**
@@ -234,20 +235,37 @@ final class OpenHouseStage {
     }
   }
 
+  /**
+   * The listing the dump holds ({@code inDump}), else the one the index holds; refused when neither
+   * does.
+   *
+   * @param named how the open house names it, e.g. {@code mlsId 5}
+   */
+  private static ListingRecord known(
+      ListingRecord inDump,
+      Supplier<Optional<ListingRecord>> inIndex,
+      String named,
+      IndexedListings indexed)
+      throws InvalidRecordException {
+    if (inDump != null) {
+      return inDump;
+    }
+    return inIndex
+        .get()
+        .orElseThrow(
+            () ->
+                new InvalidRecordException(
+                    "listing",
+                    "no listing with " + named + " in the listings dump" + where(indexed)));
+  }
+
   private ListingRecord resolve(ListingLink link, IdMap listingIds, IndexedListings indexed)
       throws InvalidRecordException {
     return switch (link) {
       case ListingLink.Reference ref when ref.mlsId().isPresent() -> {
         long mlsId = ref.mlsId().getAsLong();
-        ListingRecord listing = byMlsId.get(mlsId);
-        if (listing == null) {
-          listing = indexed.byMlsId(mlsId).orElse(null);
-        }
-        if (listing == null) {
-          throw new InvalidRecordException(
-              "listing",
-              "no listing with mlsId " + mlsId + " in the listings dump" + where(indexed));
-        }
+        ListingRecord listing =
+            known(byMlsId.get(mlsId), () -> indexed.byMlsId(mlsId), "mlsId " + mlsId, indexed);
         if (ref.listingId().isPresent() && !ref.listingId().get().equals(listing.listingId())) {
           throw new InvalidRecordException(
               "listing",
@@ -263,19 +281,11 @@ final class OpenHouseStage {
       }
       case ListingLink.Reference ref -> {
         String listingId = ref.listingId().orElseThrow();
-        ListingRecord listing = byListingId.get(listingId);
-        if (listing == null) {
-          listing = indexed.byListingId(listingId).orElse(null);
-        }
-        if (listing == null) {
-          throw new InvalidRecordException(
-              "listing",
-              "no listing with listingId '"
-                  + listingId
-                  + "' in the listings dump"
-                  + where(indexed));
-        }
-        yield listing;
+        yield known(
+            byListingId.get(listingId),
+            () -> indexed.byListingId(listingId),
+            "listingId '" + listingId + "'",
+            indexed);
       }
       case ListingLink.Embedded full -> {
         ListingRecord inDump = byListingId.get(full.listing().listingId());
