@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.listing.PhotoUrls;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -102,13 +101,12 @@ public final class OpenHouseSource {
 
   /** The open house JSON with the requested blocks, as bytes, mirrored photos by reference. */
   public byte[] toBytes(boolean withRooms, boolean withCompliance) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(head.length + 4096);
-    try {
-      writeTo(out, withRooms, withCompliance, PhotoUrls.REFS);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return out.toByteArray();
+    // As writeTo: the head, the listing as its own toBytes renders it, the closing brace.
+    byte[] listingJson = listing.toBytes(withRooms, withCompliance);
+    byte[] json = Arrays.copyOf(head, head.length + listingJson.length + 1);
+    System.arraycopy(listingJson, 0, json, head.length, listingJson.length);
+    json[json.length - 1] = '}';
+    return json;
   }
 
   /** The open house's own head alone. */
