@@ -40,20 +40,24 @@ public final class LocalStore implements Store {
 
   @Override
   public void put(String key, Path source) throws IOException {
-    Path temp = incoming();
-    try {
-      Files.copy(source, temp, StandardCopyOption.REPLACE_EXISTING);
-      publish(temp, key);
-    } finally {
-      Files.deleteIfExists(temp);
-    }
+    putVia(key, temp -> Files.copy(source, temp, StandardCopyOption.REPLACE_EXISTING));
   }
 
   @Override
   public void put(String key, byte[] bytes) throws IOException {
+    putVia(key, temp -> Files.write(temp, bytes));
+  }
+
+  /** Writes into a temporary file. */
+  private interface TempWriter {
+    void write(Path temp) throws IOException;
+  }
+
+  /** Puts {@code key} from a temporary file {@code writer} fills, removing it afterwards. */
+  private void putVia(String key, TempWriter writer) throws IOException {
     Path temp = incoming();
     try {
-      Files.write(temp, bytes);
+      writer.write(temp);
       publish(temp, key);
     } finally {
       Files.deleteIfExists(temp);
