@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.OptionalLong;
 
 /** Reading typed values out of canonical record trees by path; absent or null reads as null. */
 public final class JsonPaths {
@@ -50,6 +51,12 @@ public final class JsonPaths {
   public static Long whole(JsonNode root, String... path) {
     JsonNode node = at(root, path);
     return node == null || !node.isNumber() ? null : node.asLong();
+  }
+
+  /** The whole number at {@code path}, if there is one. */
+  public static OptionalLong wholeIfAny(JsonNode root, String... path) {
+    Long value = whole(root, path);
+    return value == null ? OptionalLong.empty() : OptionalLong.of(value);
   }
 
   /** The number at {@code path}, or null. */

@@ -56,8 +56,7 @@ public final class ListingRecord {
 
   /** The id the feed carried, if any. */
   public OptionalLong mlsId() {
-    Long id = JsonPaths.whole(tree, "mlsId");
-    return id == null ? OptionalLong.empty() : OptionalLong.of(id);
+    return JsonPaths.wholeIfAny(tree, "mlsId");
   }
 
   /** The normalised status, or null when the feed gave none. */

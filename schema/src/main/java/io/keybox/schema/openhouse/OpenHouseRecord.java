@@ -53,8 +53,7 @@ public final class OpenHouseRecord {
 
   /** The key the feed carried (or the one assigned, after {@link #withKey}), if any. */
   public OptionalLong openHouseKey() {
-    Long key = JsonPaths.whole(tree, "openHouseKey");
-    return key == null ? OptionalLong.empty() : OptionalLong.of(key);
+    return JsonPaths.wholeIfAny(tree, "openHouseKey");
   }
 
   /** How the feed named the listing. */
