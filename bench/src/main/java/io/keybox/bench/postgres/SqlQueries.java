@@ -19,6 +19,8 @@ import static io.keybox.schema.listing.ListingFilters.STATUS;
 import static io.keybox.schema.listing.ListingFilters.TYPE;
 
 import io.keybox.bench.mix.PeerFilters;
+import io.keybox.schema.field.GeoPointField;
+import io.keybox.schema.field.GeoPointField.EncodedBox;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.TokenField;
 import io.keybox.schema.filter.Filter;
@@ -34,6 +36,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
+import org.apache.lucene.geo.GeoEncodingUtils;
 
 /**
  * The SQL of each request, translated from the same validated request the server parses ({@link
@@ -229,17 +232,36 @@ final class SqlQueries {
     return where;
   }
 
-  /** A viewport; one that crosses the antimeridian is its two halves. */
+  /**
+   * A viewport; one that crosses the antimeridian is its two halves. PostGIS's {@code &&} compares
+   * single-precision boxes, rounded outwards, so it admits points just outside the box's edges:
+   * each half is also compared exactly, as Lucene compares it (the box's edges rounded to the
+   * 32-bit encoding the stored points come from, {@link GeoPointField#encodedBox}).
+   */
   private static void box(StringBuilder where, List<Object> binds, GeoArea.Box box) {
-    String envelope = "geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)";
-    if (box.minLng() <= box.maxLng()) {
-      where.append(" AND ").append(envelope);
-      binds.addAll(List.of(box.minLng(), box.minLat(), box.maxLng(), box.maxLat()));
-    } else {
-      where.append(" AND (").append(envelope).append(" OR ").append(envelope).append(")");
-      binds.addAll(List.of(box.minLng(), box.minLat(), 180.0, box.maxLat()));
-      binds.addAll(List.of(-180.0, box.minLat(), box.maxLng(), box.maxLat()));
+    List<EncodedBox> halves =
+        box.minLng() <= box.maxLng()
+            ? List.of(
+                GeoPointField.encodedBox(box.minLat(), box.maxLat(), box.minLng(), box.maxLng()))
+            : List.of(
+                GeoPointField.encodedBox(box.minLat(), box.maxLat(), box.minLng(), 180.0),
+                GeoPointField.encodedBox(box.minLat(), box.maxLat(), -180.0, box.maxLng()));
+    StringJoiner any = new StringJoiner(" OR ", " AND (", ")");
+    any.add("false");
+    for (EncodedBox half : halves) {
+      if (half.isEmpty()) {
+        continue;
+      }
+      double minLat = GeoEncodingUtils.decodeLatitude(half.minLat());
+      double maxLat = GeoEncodingUtils.decodeLatitude(half.maxLat());
+      double minLng = GeoEncodingUtils.decodeLongitude(half.minLng());
+      double maxLng = GeoEncodingUtils.decodeLongitude(half.maxLng());
+      any.add(
+          "(geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)"
+              + " AND ST_Y(geom) BETWEEN ? AND ? AND ST_X(geom) BETWEEN ? AND ?)");
+      binds.addAll(List.of(minLng, minLat, maxLng, maxLat, minLat, maxLat, minLng, maxLng));
     }
+    where.append(any);
   }
 
   /**

@@ -50,23 +50,37 @@ class SqlQueriesTest {
   }
 
   @Test
-  void aViewportIsAnEnvelopeAndOneAcrossTheAntimeridianIsTwo() {
+  void aViewportIsAnEnvelopeComparedExactlyAndOneAcrossTheAntimeridianIsTwo() {
+    String half =
+        "(geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)"
+            + " AND ST_Y(geom) BETWEEN ? AND ? AND ST_X(geom) BETWEEN ? AND ?)";
     SqlQueries.Sql sql =
         SqlQueries.search(parser.parse(Params.parse("bbox=-95.5,29.6,-95.2,29.9")));
-    assertTrue(sql.text().contains(" AND geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)"), sql.text());
-    assertEquals(List.of(-95.5, 29.6, -95.2, 29.9), sql.binds().subList(2, 6));
+    assertTrue(sql.text().contains(" AND (false OR " + half + ")"), sql.text());
+    // The edges as the index rounds them: minimums up, maximums down, by one step at most of
+    // the 32-bit encoding (180 / 2^32 degrees of latitude, 360 / 2^32 of longitude).
+    List<Object> box = sql.binds().subList(2, 10);
+    assertEdge(-95.5, box.get(0), +1, 360);
+    assertEdge(29.6, box.get(1), +1, 180);
+    assertEdge(-95.2, box.get(2), -1, 360);
+    assertEdge(29.9, box.get(3), -1, 180);
+    assertEquals(List.of(box.get(1), box.get(3), box.get(0), box.get(2)), box.subList(4, 8));
 
     SqlQueries.Sql across = SqlQueries.search(parser.parse(Params.parse("bbox=170,-20,-170,-10")));
     assertTrue(
-        across
-            .text()
-            .contains(
-                " AND (geom && ST_MakeEnvelope(?, ?, ?, ?, 4326)"
-                    + " OR geom && ST_MakeEnvelope(?, ?, ?, ?, 4326))"),
-        across.text());
-    assertEquals(
-        List.of(170.0, -20.0, 180.0, -10.0, -180.0, -20.0, -170.0, -10.0),
-        across.binds().subList(2, 10));
+        across.text().contains(" AND (false OR " + half + " OR " + half + ")"), across.text());
+    List<Object> binds = across.binds();
+    assertEdge(170, binds.get(2), +1, 360);
+    assertEdge(180, binds.get(4), -1, 360);
+    assertEdge(-180, binds.get(10), +1, 360);
+    assertEdge(-170, binds.get(12), -1, 360);
+  }
+
+  /** {@code bound} is {@code edge} moved inwards ({@code direction}) by one step at most. */
+  private static void assertEdge(double edge, Object bound, int direction, double span) {
+    double step = span / Math.pow(2, 32);
+    double moved = ((Double) bound - edge) * direction;
+    assertTrue(moved >= 0 && moved <= step, edge + " became " + bound);
   }
 
   @Test

@@ -59,6 +59,52 @@ public final class GeoPointField extends SingleValueField<GeoPointField.LatLng> 
         GeoEncodingUtils.decodeLongitude(GeoEncodingUtils.encodeLongitude(lng)));
   }
 
+  /**
+   * A box as the index compares points with it: encoded latitudes {@code minLat..maxLat} and
+   * encoded longitudes {@code minLng..maxLng}, all inclusive (see {@link #encodedBox}).
+   */
+  public record EncodedBox(int minLat, int maxLat, int minLng, int maxLng) {
+    /** Whether no encoded point lies in it. */
+    public boolean isEmpty() {
+      return minLat > maxLat || minLng > maxLng;
+    }
+  }
+
+  /**
+   * The encoded points {@link #inBox} admits for a box that does not cross the antimeridian ({@code
+   * minLng <= maxLng}): Lucene rounds a box's minimums up and its maximums down to the 32-bit
+   * encoding, so a point on the box's edge is in it exactly when its encoded value is.
+   */
+  public static EncodedBox encodedBox(double minLat, double maxLat, double minLng, double maxLng) {
+    if (minLng > maxLng) {
+      throw new IllegalArgumentException("the box crosses the antimeridian: two boxes, not one");
+    }
+    if (minLat == 90.0 || minLng == 180.0) {
+      return new EncodedBox(1, 0, 1, 0); // Lucene's box query matches nothing there
+    }
+    return new EncodedBox(
+        GeoEncodingUtils.encodeLatitudeCeil(minLat),
+        GeoEncodingUtils.encodeLatitude(maxLat),
+        GeoEncodingUtils.encodeLongitudeCeil(minLng),
+        GeoEncodingUtils.encodeLongitude(maxLng));
+  }
+
+  /**
+   * Records whose encoded point lies in {@code box} (not empty): the box's edges decode to doubles
+   * that encode back to themselves, so the query admits exactly those points.
+   */
+  public Query inEncodedBox(EncodedBox box) {
+    if (box.isEmpty()) {
+      throw new IllegalArgumentException("an empty box: " + box);
+    }
+    return LatLonPoint.newBoxQuery(
+        name(),
+        GeoEncodingUtils.decodeLatitude(box.minLat()),
+        GeoEncodingUtils.decodeLatitude(box.maxLat()),
+        GeoEncodingUtils.decodeLongitude(box.minLng()),
+        GeoEncodingUtils.decodeLongitude(box.maxLng()));
+  }
+
   /** Records whose point lies inside {@code polygon}. */
   public Query within(Polygon polygon) {
     return LatLonPoint.newPolygonQuery(name(), polygon);

@@ -31,6 +31,7 @@ import io.keybox.server.media.PhotoFiles;
 import io.keybox.server.media.PhotoLibrary;
 import io.keybox.server.metrics.Metrics;
 import io.keybox.server.replica.ReplicaStatus;
+import io.keybox.server.search.ListingClusters;
 import io.keybox.server.search.exec.ListingOptions;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.undertow.server.HttpHandler;
@@ -150,6 +151,8 @@ public final class KeyboxServer implements AutoCloseable {
     // The OPTIONS /properties values: counted on the refresh thread once each snapshot is served,
     // not by the first request that asks (ListingOptions.OF_SNAPSHOT).
     indexes.warmUp(snapshot -> snapshot.derived(ListingOptions.OF_SNAPSHOT));
+    // The fine map tiles of the default filters, for the first map a site draws (FineTiles).
+    indexes.warmUp(ListingClusters::warmUp);
     AtomicReference<Optional<SavedSearchService>> searches =
         new AtomicReference<>(Optional.empty());
     Operations ops =

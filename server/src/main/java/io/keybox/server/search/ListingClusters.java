@@ -1,45 +1,50 @@
 package io.keybox.server.search;
 
 import io.keybox.schema.field.GeoPointField;
+import io.keybox.schema.field.GeoPointField.EncodedBox;
+import io.keybox.schema.filter.Filter;
+import io.keybox.schema.filter.GeoArea;
 import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.listing.ListingFilters;
 import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.FilterParser;
 import io.keybox.server.query.FilterQueryBuilder;
 import io.keybox.server.query.FilterValues;
-import io.keybox.server.search.exec.ColumnReader;
+import io.keybox.server.query.Params;
+import io.keybox.server.search.exec.EncodedTiles;
 import io.keybox.server.search.exec.WebMercatorTile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
-import org.apache.lucene.facet.FacetsCollector;
-import org.apache.lucene.facet.FacetsCollector.MatchingDocs;
-import org.apache.lucene.facet.FacetsCollectorManager;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.internal.hppc.LongObjectHashMap;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.util.FixedBitSet;
 
 /**
  * {@code GET /properties/clusters}: the listings a filter admits, grouped by the Web Mercator tile
  * they fall in at the map's zoom plus a precision, so a map of a whole metro draws a few hundred
- * markers instead of tens of thousands. One pass over the matches' doc values (position, price,
- * mlsId); no stored document is read.
+ * markers instead of tens of thousands. One pass over the matches' doc values (position, price); no
+ * stored document is read. On a snapshot, views over the same filters share that snapshot's {@link
+ * FineTiles}: a view adds up the fine tiles wholly inside its box and visits only the listings of
+ * its edges.
  *
  * <p>When there are more tiles than {@code maxClusters}, neighbouring tiles are merged (each tile
  * into its parent one zoom up) until there are few enough. A listing whose address may not be shown
  * ({@code internetAddressDisplay} false) is never placed on its own: it counts only in a cluster of
- * 3 or more, and is left out of smaller ones. Stateless; safe for concurrent use.
+ * 3 or more, and is left out of smaller ones. Safe for concurrent use.
  */
 public final class ListingClusters {
+
   /** The smallest cluster a listing whose address is hidden may be counted in. */
   static final int HIDDEN_ADDRESS_MIN_CLUSTER = 3;
 
@@ -108,55 +113,169 @@ public final class ListingClusters {
 
   /**
    * The clusters of the listings {@code filter} admits in {@code snapshot} (the filter holds the
-   * map's bbox; listings without a position are not on the map).
+   * map's bbox; listings without a position are not on the map). A view whose tiles are no finer
+   * than {@link FineTiles#ZOOM} adds up the snapshot's fine tiles inside its box and visits only
+   * the listings of its edge strips; the answer is the same as {@link #compute(IndexSearcher,
+   * FilterValues, Request)}'s.
    *
    * @throws IOException from the index
    */
   public Result compute(Snapshot snapshot, FilterValues filter, Request request)
       throws IOException {
-    return compute(snapshot.searcher(), filter, request);
+    int tileZoom = tileZoom(request);
+    Optional<GeoArea.Box> bbox = filter.get(ListingFilters.BBOX);
+    if (tileZoom > FineTiles.ZOOM || bbox.isEmpty() || bbox.get().minLng() > bbox.get().maxLng()) {
+      return compute(snapshot.searcher(), filter, request);
+    }
+    GeoArea.Box box = bbox.get();
+    EncodedBox encoded =
+        GeoPointField.encodedBox(box.minLat(), box.maxLat(), box.minLng(), box.maxLng());
+    if (encoded.isEmpty()) {
+      return compute(snapshot.searcher(), filter, request);
+    }
+    EncodedBox inner = innerFineTiles(encoded);
+    if (inner.isEmpty()) {
+      return compute(snapshot.searcher(), filter, request);
+    }
+    LongObjectHashMap<ClusterTile> fine =
+        snapshot.derived(FineTiles.OF_SNAPSHOT).of(withoutBox(filter), snapshot.searcher());
+    if (fine == null) {
+      return compute(snapshot.searcher(), filter, request);
+    }
+    LongObjectHashMap<ClusterTile> tiles = new LongObjectHashMap<>();
+    addInner(fine, inner, tileZoom, tiles);
+    TileScan.add(
+        snapshot.searcher(),
+        new BooleanQuery.Builder()
+            .add(FilterQueryBuilder.build(filter), Occur.FILTER)
+            .add(strips(encoded, inner), Occur.FILTER)
+            .build(),
+        new EncodedTiles(tileZoom),
+        tiles);
+    return result(snapshot.searcher(), tiles, tileZoom, request);
+  }
+
+  /**
+   * Computes {@code snapshot}'s fine tiles for a map without filters (the defaults: active listings
+   * whose address may be shown), the first map a site draws, so that its first visitor does not
+   * wait for them. Called once a snapshot is served.
+   *
+   * @throws IOException from the index
+   */
+  public static void warmUp(Snapshot snapshot) throws IOException {
+    snapshot
+        .derived(FineTiles.OF_SNAPSHOT)
+        .of(FilterParser.parse(ListingFilters.TABLE, Params.parse("")), snapshot.searcher());
   }
 
   /**
    * As {@link #compute(Snapshot, FilterValues, Request)}, on a searcher (tests, and the bench's raw
-   * Lucene peer).
+   * Lucene peer): every listing in the box is visited.
    */
   public Result compute(IndexSearcher searcher, FilterValues filter, Request request)
       throws IOException {
-    Query query = FilterQueryBuilder.build(filter);
-    FacetsCollector matches = searcher.search(query, new FacetsCollectorManager());
-    FacetsCollector hidden =
-        searcher.search(
-            new BooleanQuery.Builder()
-                .add(query, Occur.FILTER)
-                .add(ListingFields.ADDRESS_DISPLAY.is(false), Occur.FILTER)
-                .build(),
-            new FacetsCollectorManager());
-    Map<Object, FixedBitSet> hiddenBySegment = new HashMap<>();
-    for (MatchingDocs segment : hidden.getMatchingDocs()) {
-      if (segment.totalHits() > 0 && segment.bits() != null) {
-        FixedBitSet bits = new FixedBitSet(segment.context().reader().maxDoc());
-        bits.or(segment.bits().iterator());
-        hiddenBySegment.put(segment.context().id(), bits);
+    int tileZoom = tileZoom(request);
+    LongObjectHashMap<ClusterTile> tiles = new LongObjectHashMap<>();
+    TileScan.add(searcher, FilterQueryBuilder.build(filter), new EncodedTiles(tileZoom), tiles);
+    return result(searcher, tiles, tileZoom, request);
+  }
+
+  private static int tileZoom(Request request) {
+    return Math.min(request.zoom() + request.precision(), WebMercatorTile.MAX_ZOOM);
+  }
+
+  /** The filters but the viewport: what a map keeps while it pans and zooms. */
+  static FilterValues withoutBox(FilterValues filter) {
+    Map<Filter<?>, Object> values = new LinkedHashMap<>(filter.values());
+    values.remove(ListingFilters.BBOX);
+    return new FilterValues(filter.table(), values);
+  }
+
+  /** The encoded box of the fine tiles that lie wholly inside {@code box} (maybe empty). */
+  private static EncodedBox innerFineTiles(EncodedBox box) {
+    EncodedTiles fine = new EncodedTiles(FineTiles.ZOOM);
+    int[] south = fine.rowLats(box.minLat());
+    int[] north = fine.rowLats(box.maxLat());
+    // A row the box's edge cuts is left to the strips: below it start the rows wholly inside.
+    long innerSouthLat = south[0] == box.minLat() ? south[0] : (long) south[1] + 1;
+    long innerNorthLat = north[1] == box.maxLat() ? north[1] : (long) north[0] - 1;
+    long west = fine.column(box.minLng());
+    long east = fine.column(box.maxLng());
+    long innerWestLng =
+        fine.firstLng(west) == box.minLng() ? box.minLng() : fine.lastLng(west) + 1L;
+    long innerEastLng =
+        fine.lastLng(east) == box.maxLng() ? box.maxLng() : fine.firstLng(east) - 1L;
+    if (innerSouthLat > innerNorthLat || innerWestLng > innerEastLng) {
+      return new EncodedBox(1, 0, 1, 0);
+    }
+    return new EncodedBox(
+        (int) innerSouthLat, (int) innerNorthLat, (int) innerWestLng, (int) innerEastLng);
+  }
+
+  /** Adds the fine tiles inside {@code inner} into new tiles of {@code tileZoom}. */
+  private static void addInner(
+      LongObjectHashMap<ClusterTile> fine,
+      EncodedBox inner,
+      int tileZoom,
+      LongObjectHashMap<ClusterTile> into) {
+    EncodedTiles tiles = new EncodedTiles(FineTiles.ZOOM);
+    long minX = tiles.column(inner.minLng());
+    long maxX = tiles.column(inner.maxLng());
+    long minY = tiles.row(inner.maxLat()); // rows grow southwards
+    long maxY = tiles.row(inner.minLat());
+    int up = FineTiles.ZOOM - tileZoom;
+    for (LongObjectHashMap.LongObjectCursor<ClusterTile> cursor : fine) {
+      long x = WebMercatorTile.x(cursor.key);
+      long y = WebMercatorTile.y(cursor.key);
+      if (x >= minX && x <= maxX && y >= minY && y <= maxY) {
+        long key = ((y >> up) << 32) | (x >> up);
+        ClusterTile tile = into.get(key);
+        if (tile == null) {
+          tile = new ClusterTile();
+          into.put(key, tile);
+        }
+        tile.merge(cursor.value); // the kept fine tile is read, never changed
       }
     }
-    int tileZoom = Math.min(request.zoom() + request.precision(), WebMercatorTile.MAX_ZOOM);
-    Map<Long, Tile> tiles = new HashMap<>();
-    for (MatchingDocs segment : matches.getMatchingDocs()) {
-      if (segment.totalHits() > 0 && segment.bits() != null) {
-        scan(segment, hiddenBySegment.get(segment.context().id()), tileZoom, tiles);
+  }
+
+  /** The parts of {@code box} outside {@code inner}: up to four boxes around it. */
+  private static Query strips(EncodedBox box, EncodedBox inner) {
+    List<EncodedBox> strips =
+        List.of(
+            new EncodedBox(inner.maxLat() + 1, box.maxLat(), box.minLng(), box.maxLng()),
+            new EncodedBox(box.minLat(), inner.minLat() - 1, box.minLng(), box.maxLng()),
+            new EncodedBox(inner.minLat(), inner.maxLat(), box.minLng(), inner.minLng() - 1),
+            new EncodedBox(inner.minLat(), inner.maxLat(), inner.maxLng() + 1, box.maxLng()));
+    BooleanQuery.Builder any = new BooleanQuery.Builder();
+    for (EncodedBox strip : strips) {
+      if (!strip.isEmpty()) {
+        any.add(ListingFields.GEO.inEncodedBox(strip), Occur.SHOULD);
       }
     }
-    while (tiles.size() > request.maxClusters() && tileZoom > 0) {
-      tileZoom--;
-      Map<Long, Tile> parents = new HashMap<>();
-      tiles.forEach((key, tile) -> parents.merge(WebMercatorTile.parent(key), tile, Tile::merge));
+    return any.build(); // no strip: matches nothing, which is right
+  }
+
+  private static Result result(
+      IndexSearcher searcher, LongObjectHashMap<ClusterTile> scanned, int tileZoom, Request request)
+      throws IOException {
+    Map<Long, ClusterTile> tiles = new HashMap<>();
+    for (LongObjectHashMap.LongObjectCursor<ClusterTile> tile : scanned) {
+      tiles.put(tile.key, tile.value);
+    }
+    int zoom = tileZoom;
+    while (tiles.size() > request.maxClusters() && zoom > 0) {
+      zoom--;
+      Map<Long, ClusterTile> parents = new HashMap<>();
+      tiles.forEach(
+          (key, tile) -> parents.merge(WebMercatorTile.parent(key), tile, ClusterTile::merge));
       tiles = parents;
     }
     List<Map.Entry<Long, Cluster>> clusters = new ArrayList<>();
     long total = 0;
-    for (Map.Entry<Long, Tile> entry : tiles.entrySet()) {
-      Cluster cluster = entry.getValue().cluster();
+    List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+    for (Map.Entry<Long, ClusterTile> entry : tiles.entrySet()) {
+      Cluster cluster = entry.getValue().cluster(leaves);
       if (cluster != null) {
         clusters.add(Map.entry(entry.getKey(), cluster));
         total += cluster.count();
@@ -167,124 +286,5 @@ public final class ListingClusters {
             .thenComparing(e -> WebMercatorTile.y(e.getKey()))
             .thenComparing(e -> WebMercatorTile.x(e.getKey())));
     return new Result(total, request.zoom(), clusters.stream().map(Map.Entry::getValue).toList());
-  }
-
-  private static void scan(
-      MatchingDocs segment, FixedBitSet hidden, int zoom, Map<Long, Tile> tiles)
-      throws IOException {
-    LeafReaderContext context = segment.context();
-    SortedNumericDocValues points =
-        DocValues.getSortedNumeric(context.reader(), ListingFields.GEO.name());
-    ColumnReader prices = ColumnReader.of(context.reader(), ListingFields.LIST_PRICE);
-    ColumnReader mlsIds = ColumnReader.of(context.reader(), ListingFields.MLS_ID);
-    DocIdSetIterator matched = segment.bits().iterator();
-    int[] one = new int[1];
-    double[] value = new double[1];
-    for (int doc = matched.nextDoc();
-        doc != DocIdSetIterator.NO_MORE_DOCS;
-        doc = matched.nextDoc()) {
-      if (!points.advanceExact(doc)) {
-        continue; // no position: not on a map
-      }
-      GeoPointField.LatLng point = ListingFields.GEO.decode(points.nextValue());
-      double lat = point.lat();
-      double lng = point.lng();
-      one[0] = doc;
-      prices.read(one, 1, value);
-      double price = value[0];
-      mlsIds.read(one, 1, value);
-      long mlsId = (long) value[0];
-      boolean addressHidden = hidden != null && hidden.get(doc);
-      tiles
-          .computeIfAbsent(WebMercatorTile.of(lat, lng, zoom), k -> new Tile())
-          .add(addressHidden, lat, lng, price, mlsId);
-    }
-  }
-
-  /** A tile's listings, those whose address may be shown and the others apart. */
-  private static final class Tile {
-    private final Part shown = new Part();
-    private final Part hidden = new Part();
-
-    void add(boolean addressHidden, double lat, double lng, double price, long mlsId) {
-      (addressHidden ? hidden : shown).add(lat, lng, price, mlsId);
-    }
-
-    Tile merge(Tile other) {
-      shown.merge(other.shown);
-      hidden.merge(other.hidden);
-      return this;
-    }
-
-    /** The cluster this tile shows, or null when it shows nothing. */
-    Cluster cluster() {
-      Part all = new Part();
-      all.merge(shown);
-      if (shown.count + hidden.count >= HIDDEN_ADDRESS_MIN_CLUSTER) {
-        all.merge(hidden);
-      }
-      return all.count == 0 ? null : all.cluster();
-    }
-  }
-
-  /** Running sums over some listings. */
-  private static final class Part {
-    long count;
-    double sumLat;
-    double sumLng;
-    double minLat = Double.POSITIVE_INFINITY;
-    double minLng = Double.POSITIVE_INFINITY;
-    double maxLat = Double.NEGATIVE_INFINITY;
-    double maxLng = Double.NEGATIVE_INFINITY;
-    double minPrice = Double.NaN;
-    double maxPrice = Double.NaN;
-    long mlsId;
-
-    void add(double lat, double lng, double price, long mlsId) {
-      count++;
-      sumLat += lat;
-      sumLng += lng;
-      minLat = Math.min(minLat, lat);
-      minLng = Math.min(minLng, lng);
-      maxLat = Math.max(maxLat, lat);
-      maxLng = Math.max(maxLng, lng);
-      if (!Double.isNaN(price)) {
-        minPrice = Double.isNaN(minPrice) ? price : Math.min(minPrice, price);
-        maxPrice = Double.isNaN(maxPrice) ? price : Math.max(maxPrice, price);
-      }
-      this.mlsId = mlsId;
-    }
-
-    void merge(Part other) {
-      if (other.count == 0) {
-        return;
-      }
-      long before = count;
-      count += other.count;
-      sumLat += other.sumLat;
-      sumLng += other.sumLng;
-      minLat = Math.min(minLat, other.minLat);
-      minLng = Math.min(minLng, other.minLng);
-      maxLat = Math.max(maxLat, other.maxLat);
-      maxLng = Math.max(maxLng, other.maxLng);
-      if (!Double.isNaN(other.minPrice)) {
-        minPrice = Double.isNaN(minPrice) ? other.minPrice : Math.min(minPrice, other.minPrice);
-        maxPrice = Double.isNaN(maxPrice) ? other.maxPrice : Math.max(maxPrice, other.maxPrice);
-      }
-      if (before == 0) {
-        mlsId = other.mlsId;
-      }
-    }
-
-    Cluster cluster() {
-      return new Cluster(
-          count,
-          sumLat / count,
-          sumLng / count,
-          new Bounds(minLat, minLng, maxLat, maxLng),
-          minPrice,
-          maxPrice,
-          count == 1 ? OptionalLong.of(mlsId) : OptionalLong.empty());
-    }
   }
 }

@@ -8,7 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingFilters;
 import io.keybox.schema.listing.ListingRecord;
+import io.keybox.server.index.TestSnapshots;
 import io.keybox.server.query.FilterParser;
+import io.keybox.server.query.FilterValues;
 import io.keybox.server.query.Params;
 import io.keybox.server.search.ListingClusters.Bounds;
 import io.keybox.server.search.ListingClusters.Cluster;
@@ -27,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * {@link ListingClusters} over a small index whose tiles were worked out by hand (the XYZ formula
  * at zooms 8 to 12): at zoom 10 + 2, listings 1 and 2 share tile (962, 1693), 3 and 4 share (960,
  * 1690), 5, 6 and 7 share (964, 1695); at zoom 10 they are three tiles, at zoom 9 one. Listings 4
- * and 6 may not show their address; 8 lies outside the box, 9 has no position.
+ * and 6 may not show their address; 8 lies outside the box, 9 has no position. Each answer is
+ * computed both ways, visiting every listing and from a snapshot's fine tiles, and must agree.
  */
 class ListingClustersTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,11 +73,13 @@ class ListingClustersTest {
         }
       }
       try (DirectoryReader reader = DirectoryReader.open(dir)) {
-        return new ListingClusters()
-            .compute(
-                new IndexSearcher(reader),
-                FilterParser.parse(ListingFilters.TABLE, Params.parse(query)),
-                request);
+        FilterValues filter = FilterParser.parse(ListingFilters.TABLE, Params.parse(query));
+        Result everyListing =
+            new ListingClusters().compute(new IndexSearcher(reader), filter, request);
+        Result fineTiles =
+            new ListingClusters().compute(TestSnapshots.of("test", reader), filter, request);
+        ClusterResults.assertSame(everyListing, fineTiles);
+        return fineTiles;
       }
     }
   }

@@ -50,7 +50,7 @@ public final class ColumnReader {
    * run of documents with a value (not by {@code cost()}, which is only an estimate by contract; a
    * document without a value read in bulk would come back as 0, not as missing).
    */
-  private static boolean everyDocumentHasOne(LeafReader leaf, String field) throws IOException {
+  static boolean everyDocumentHasOne(LeafReader leaf, String field) throws IOException {
     SortedNumericDocValues probe = DocValues.getSortedNumeric(leaf, field);
     return leaf.maxDoc() > 0 && probe.nextDoc() == 0 && probe.docIDRunEnd() >= leaf.maxDoc();
   }
