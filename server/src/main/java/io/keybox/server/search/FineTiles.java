@@ -13,12 +13,14 @@ import org.apache.lucene.search.IndexSearcher;
 
 /**
  * One snapshot's listings in the tiles of zoom {@value #ZOOM} (about 600 m), for the last {@value
- * #FILTERS} filters a map was drawn with (the filters but the viewport): a visitor pans and zooms a
- * map over the same filters, so each view after the first adds up the fine tiles inside its box
- * instead of visiting every listing in it; only the listings in the box's edge strips, in fine
- * tiles the box cuts, are visited (see {@link ListingClusters}). Kept with the snapshot and swapped
- * with it, so no request mixes two commits. Thread-safe: the first request of a filter computes its
- * tiles, the others wait for them; kept tiles are never changed.
+ * #FILTERS} filters maps were drawn with more than once (the filters but the viewport), and the
+ * default filters from the snapshot's warm-up: a visitor pans and zooms a map over the same
+ * filters, so each view adds up the fine tiles inside its box instead of visiting every listing in
+ * it; only the listings in the box's edge strips, in fine tiles the box cuts, are visited (see
+ * {@link ListingClusters}). A filter seen once is only remembered: an ad-hoc search would pay for a
+ * scan of every listing it admits for nothing. Kept with the snapshot and swapped with it, so no
+ * request mixes two commits. Thread-safe: the first request that needs a filter's tiles computes
+ * them, the others wait for them; kept tiles are never changed.
  */
 final class FineTiles {
   /** The tiles' zoom: a map at zoom 14 with the default precision asks for zoom 16. */
@@ -38,27 +40,71 @@ final class FineTiles {
   static final DerivedValue<FineTiles> OF_SNAPSHOT =
       DerivedValue.of("map tiles", snapshot -> new FineTiles());
 
+  /**
+   * The filters seen once lately, whose tiles are not computed yet: a filter set asked for once (an
+   * ad-hoc search) would pay a scan of its every listing for nothing.
+   */
+  static final int SEEN = 64;
+
   private final Map<FilterValues, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
+  private final Map<FilterValues, Boolean> seen = new LinkedHashMap<>(16, 0.75f, true);
 
   /**
-   * The fine tiles of the listings {@code filter} admits in {@code searcher}'s snapshot, or null
-   * when there are more than {@value #MAX_TILES}.
+   * The fine tiles of the listings {@code filter} admits in {@code searcher}'s snapshot once a map
+   * has been drawn with it before (computed now, or kept); null the first time, or when there are
+   * more than {@value #MAX_TILES}.
    *
    * @param filter the filters without a viewport
+   * @throws IOException from the index
+   */
+  LongObjectHashMap<ClusterTile> ofRepeated(FilterValues filter, IndexSearcher searcher)
+      throws IOException {
+    Entry entry;
+    synchronized (entries) {
+      entry = entries.get(filter);
+      if (entry == null) {
+        if (seen.remove(filter) == null) {
+          seen.put(filter, Boolean.TRUE);
+          dropEldest(seen, SEEN);
+          return null;
+        }
+        entry = add(filter);
+      }
+    }
+    return entry.tiles(filter, searcher);
+  }
+
+  /**
+   * The fine tiles of the listings {@code filter} admits, computed now if they are not kept (the
+   * warm-up of a snapshot); null when there are more than {@value #MAX_TILES}.
+   *
    * @throws IOException from the index
    */
   LongObjectHashMap<ClusterTile> of(FilterValues filter, IndexSearcher searcher)
       throws IOException {
     Entry entry;
     synchronized (entries) {
-      entry = entries.computeIfAbsent(filter, f -> new Entry());
-      if (entries.size() > FILTERS) {
-        var eldest = entries.keySet().iterator();
-        eldest.next();
-        eldest.remove();
+      entry = entries.get(filter);
+      if (entry == null) {
+        entry = add(filter);
       }
     }
     return entry.tiles(filter, searcher);
+  }
+
+  private Entry add(FilterValues filter) {
+    Entry entry = new Entry();
+    entries.put(filter, entry);
+    dropEldest(entries, FILTERS);
+    return entry;
+  }
+
+  private static void dropEldest(Map<FilterValues, ?> map, int most) {
+    if (map.size() > most) {
+      var eldest = map.keySet().iterator();
+      eldest.next();
+      eldest.remove();
+    }
   }
 
   /** One filter's tiles, computed once. */

@@ -138,7 +138,7 @@ public final class ListingClusters {
       return compute(snapshot.searcher(), filter, request);
     }
     LongObjectHashMap<ClusterTile> fine =
-        snapshot.derived(FineTiles.OF_SNAPSHOT).of(withoutBox(filter), snapshot.searcher());
+        snapshot.derived(FineTiles.OF_SNAPSHOT).ofRepeated(withoutBox(filter), snapshot.searcher());
     if (fine == null) {
       return compute(snapshot.searcher(), filter, request);
     }
