@@ -1,5 +1,6 @@
 package io.keybox.bench.opensearch;
 
+import static io.keybox.schema.listing.ListingFilters.BBOX;
 import static io.keybox.schema.listing.ListingFilters.CITIES;
 import static io.keybox.schema.listing.ListingFilters.IDX;
 import static io.keybox.schema.listing.ListingFilters.MAX_AREA;
@@ -13,6 +14,7 @@ import static io.keybox.schema.listing.ListingFilters.MIN_PRICE;
 import static io.keybox.schema.listing.ListingFilters.POINTS;
 import static io.keybox.schema.listing.ListingFilters.POSTAL_CODES;
 import static io.keybox.schema.listing.ListingFilters.Q;
+import static io.keybox.schema.listing.ListingFilters.RADIUS;
 import static io.keybox.schema.listing.ListingFilters.STATUS;
 import static io.keybox.schema.listing.ListingFilters.TYPE;
 
@@ -23,6 +25,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.bench.mix.PeerFilters;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.TokenField;
+import io.keybox.schema.filter.GeoArea;
 import io.keybox.schema.filter.GeoPolygon;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.server.query.FilterValues;
@@ -88,7 +91,7 @@ final class OpenSearchQueries {
 
   /** The {@code bool} query of {@code f}. */
   static ObjectNode filter(FilterValues f) {
-    PeerFilters.requireTranslated(f.values().keySet(), "opensearch");
+    PeerFilters.requireTranslated(f.values().keySet(), PeerFilters.WITH_MAP_AREAS, "opensearch");
     ObjectNode query = JSON.objectNode();
     ObjectNode bool = query.putObject("bool");
     ArrayNode filter = bool.putArray("filter");
@@ -102,6 +105,8 @@ final class OpenSearchQueries {
     anyOf(filter, "postal_code", normalized(f.get(POSTAL_CODES).orElse(List.of())));
     anyOf(filter, "city", normalized(f.get(CITIES).orElse(List.of())));
     f.get(POINTS).ifPresent(polygon -> filter.add(polygon(polygon)));
+    f.get(BBOX).ifPresent(box -> filter.add(box(box)));
+    f.get(RADIUS).ifPresent(circle -> filter.add(circle(circle)));
     idx(bool, f.get(IDX).orElseThrow());
     return query;
   }
@@ -155,6 +160,31 @@ final class OpenSearchQueries {
     for (GeoPolygon.Vertex v : polygon.ring()) {
       points.addObject().put("lat", v.lat()).put("lon", v.lng());
     }
+    return query;
+  }
+
+  /**
+   * {@code geo_bounding_box} on the point: edges included, as Keybox's box query; a box whose west
+   * edge is east of its east edge crosses the antimeridian, which OpenSearch reads as such.
+   */
+  static ObjectNode box(GeoArea.Box box) {
+    ObjectNode query = JSON.objectNode();
+    ObjectNode geo = query.putObject("geo_bounding_box").putObject("geo");
+    geo.putObject("top_left").put("lat", box.maxLat()).put("lon", box.minLng());
+    geo.putObject("bottom_right").put("lat", box.minLat()).put("lon", box.maxLng());
+    return query;
+  }
+
+  /**
+   * {@code geo_distance} around the centre, in metres (the unit the server has already converted
+   * miles to, so both systems use the same mile): a great-circle distance on the point, as Keybox's
+   * circle query measures it.
+   */
+  static ObjectNode circle(GeoArea.Circle circle) {
+    ObjectNode query = JSON.objectNode();
+    ObjectNode distance = query.putObject("geo_distance");
+    distance.put("distance", circle.metres() + "m");
+    distance.putObject("geo").put("lat", circle.lat()).put("lon", circle.lng());
     return query;
   }
 

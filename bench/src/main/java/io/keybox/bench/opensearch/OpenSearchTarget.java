@@ -54,9 +54,6 @@ public final class OpenSearchTarget implements Target {
           "the opensearch peer runs listing searches and single listings only (no open houses,"
               + " no analytics or geotile aggregations yet)");
     }
-    if (queryClass.name().equals("radius")) {
-      return Optional.of("the opensearch peer does not translate radius (geo_distance) yet");
-    }
     return Optional.empty();
   }
 

@@ -113,6 +113,31 @@ class OpenSearchQueriesTest {
   }
 
   @Test
+  void aRadiusBecomesAGeoDistanceInMetresWithTheSameSortAndCount() throws Exception {
+    JsonNode body = search("radius=29.7%2C-95.4%2C2mi&count=true");
+    JsonNode filter = body.path("query").path("bool").path("filter");
+    // 2 statute miles of 1,609.344 m
+    same(
+        json("{'geo_distance':{'distance':'3218.688m','geo':{'lat':29.7,'lon':-95.4}}}"),
+        filter.get(filter.size() - 1));
+    same(
+        json("[{'modified':{'order':'desc','missing':'_last'}},{'mls_id':'asc'}]"),
+        body.path("sort"));
+    assertEquals(true, body.path("track_total_hits").asBoolean());
+  }
+
+  @Test
+  void aBboxBecomesAGeoBoundingBoxFromItsNorthWestToItsSouthEastCorner() throws Exception {
+    JsonNode filter =
+        search("bbox=-95.5%2C29.6%2C-95.3%2C29.8").path("query").path("bool").path("filter");
+    same(
+        json(
+            "{'geo_bounding_box':{'geo':{'top_left':{'lat':29.8,'lon':-95.5},"
+                + "'bottom_right':{'lat':29.6,'lon':-95.3}}}}"),
+        filter.get(filter.size() - 1));
+  }
+
+  @Test
   void oneListingIsATermOnItsMlsIdUnderTheDisplayRule() throws Exception {
     same(
         json(
