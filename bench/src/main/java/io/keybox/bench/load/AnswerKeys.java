@@ -21,9 +21,9 @@ import java.util.Locale;
 public final class AnswerKeys {
   /**
    * How far an approximate value may be from the exact one, relative to the larger: 2%.
-   * OpenSearch's default TDigest (compression 100) keeps about n/64 values in the centroid at the
-   * median, so its estimate can lie that many ranks away; between listings' prices around a city's
-   * median that is well under 2% (bench/README.md, "The OpenSearch peer").
+   * OpenSearch's {@code percentiles} (TDigest, compression 100, its default) interpolates within
+   * the centroids around the median, so its estimate is a price near the median rank, not the
+   * median itself; bench/README.md ("The OpenSearch peer") says why 2% and what the runs measured.
    */
   public static final double APPROXIMATE_TOLERANCE = 0.02;
 

@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
 import io.keybox.schema.JsonPaths;
+import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.listing.ListingSource;
 import io.keybox.schema.openhouse.OpenHouseFields;
+import io.keybox.server.search.exec.WebMercatorTile;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -57,7 +59,9 @@ final class OpenSearchDocuments {
       properties.putObject(number).put("type", "double");
     }
     for (String number :
-        new String[] {"area", "beds", "baths_full", "year_built", "days_on_market"}) {
+        new String[] {
+          "area", "beds", "baths_full", "year_built", "days_on_market", "tile_x", "tile_y"
+        }) {
       properties.putObject(number).put("type", "long");
     }
     for (String date : new String[] {"list_date", "close_date", "modified"}) {
@@ -151,6 +155,13 @@ final class OpenSearchDocuments {
     Double lng = JsonPaths.number(tree, "geo", "lng");
     if (lat != null && lng != null) {
       doc.putObject("geo").put("lat", lat).put("lon", lng);
+      // The tile at the deepest zoom of the point as the index keeps it, as Keybox computes it
+      // from its doc values: the clusters' grid (OpenSearch's geotile_grid is in its geo module,
+      // which Maven Central does not carry).
+      GeoPointField.LatLng indexed = GeoPointField.asIndexed(lat, lng);
+      long tile = WebMercatorTile.of(indexed.lat(), indexed.lng(), WebMercatorTile.MAX_ZOOM);
+      doc.put("tile_x", WebMercatorTile.x(tile));
+      doc.put("tile_y", WebMercatorTile.y(tile));
     }
     return doc;
   }

@@ -34,6 +34,7 @@ import io.keybox.server.query.FilterValues;
 import io.keybox.server.query.ListingSearchRequest;
 import io.keybox.server.query.OpenHouseSearchRequest;
 import io.keybox.server.query.Paging;
+import io.keybox.server.search.exec.WebMercatorTile;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -119,15 +120,6 @@ final class OpenSearchQueries {
   static final int DISTRIBUTION_SIZE = 10_000;
 
   /**
-   * The most tiles a clusters aggregation asks for: with two sub-buckets each, within the node's
-   * default {@code search.max_buckets} (65,535). A view with more tiles is refused.
-   */
-  static final int MAX_TILES = 20_000;
-
-  /** The deepest zoom {@code geotile_grid} accepts. */
-  static final int MAX_TILE_ZOOM = 29;
-
-  /**
    * The body of the analytics search (ListingsAnalytics, API.md §9): no hits, the exact count, and
    * per statistic the aggregation an OpenSearch user reaches for: {@code stats} of the price
    * (count, min, max, mean), {@code percentiles} at 50 for the median (TDigest: approximate),
@@ -183,32 +175,34 @@ final class OpenSearchQueries {
 
   /**
    * The body of a clusters search: the matches (the viewport is the {@code bbox} filter) grouped by
-   * {@code geotile_grid} at {@code tileZoom} (the map's zoom plus the precision), and in each tile
-   * the listings whose address may be shown apart from the others ({@code filters}), each part with
-   * its lowest and highest price and lowest mlsId. The merging past maxClusters, the address rule
-   * and the order are the application's ({@code TileClusters}), as for PostgreSQL.
-   *
-   * @throws IllegalArgumentException when {@code tileZoom} is deeper than geotile_grid goes
+   * their Web Mercator tile at {@code tileZoom} (the map's zoom plus the precision), and in each
+   * tile the listings whose address may be shown apart from the others ({@code filters}), each part
+   * with its lowest and highest price and lowest mlsId. OpenSearch's {@code geotile_grid} comes
+   * with its geo module, which Maven Central does not carry, so each listing holds its tile at zoom
+   * 30 ({@code tile_x}, {@code tile_y}, computed at load) and the tiles of {@code tileZoom} are a
+   * {@code histogram} of rows inside a {@code histogram} of columns with an interval of {@code
+   * 2^(30 - tileZoom)}: a bucket's key is its tile's first column (row) at zoom 30. The merging
+   * past maxClusters, the address rule and the order are the application's ({@code TileClusters}),
+   * as for PostgreSQL.
    */
   static ObjectNode clusters(FilterValues f, int tileZoom) {
-    if (tileZoom > MAX_TILE_ZOOM) {
-      throw new IllegalArgumentException(
-          "the opensearch peer's geotile_grid goes to zoom "
-              + MAX_TILE_ZOOM
-              + ", the request's tiles are at "
-              + tileZoom);
-    }
+    long interval = 1L << (WebMercatorTile.MAX_ZOOM - tileZoom);
     ObjectNode body = JSON.objectNode();
     body.set("query", filter(f));
     body.put("size", 0);
     body.put("track_total_hits", false);
-    ObjectNode tiles = body.putObject("aggs").putObject("tiles");
-    tiles
-        .putObject("geotile_grid")
-        .put("field", "geo")
-        .put("precision", tileZoom)
-        .put("size", MAX_TILES);
-    ObjectNode parts = tiles.putObject("aggs").putObject("parts");
+    ObjectNode columns = body.putObject("aggs").putObject("columns");
+    columns
+        .putObject("histogram")
+        .put("field", "tile_x")
+        .put("interval", interval)
+        .put("min_doc_count", 1);
+    ObjectNode rows = columns.putObject("aggs").putObject("rows");
+    rows.putObject("histogram")
+        .put("field", "tile_y")
+        .put("interval", interval)
+        .put("min_doc_count", 1);
+    ObjectNode parts = rows.putObject("aggs").putObject("parts");
     ObjectNode filters = parts.putObject("filters").putObject("filters");
     ObjectNode hidden = term("address_display", JSON.booleanNode(false));
     ObjectNode shown = JSON.objectNode();

@@ -192,28 +192,30 @@ public final class OpenSearchTarget implements Target {
       return failed(response);
     }
     JsonNode answer = JSON.readTree(response.body(), 0, response.bodyLength());
-    JsonNode buckets = answer.path("aggregations").path("tiles").path("buckets");
-    if (buckets.size() >= OpenSearchQueries.MAX_TILES) {
-      return Outcome.failed(
-          500, "the view has over " + OpenSearchQueries.MAX_TILES + " tiles at zoom " + tileZoom);
-    }
+    JsonNode buckets = answer.path("aggregations").path("columns").path("buckets");
     List<String> keys = tiles(buckets, tileZoom).keys(request.maxClusters());
     return Outcome.ok(response.bodyLength(), -1, detailed ? keys : null);
   }
 
-  /** The tiles of a {@code geotile_grid} answer, each keyed by its {@code zoom/x/y}. */
-  static TileClusters tiles(JsonNode buckets, int tileZoom) {
+  /**
+   * The tiles of a clusters answer ({@link OpenSearchQueries#clusters}): each column's bucket, and
+   * in it each row's, keyed by the tile's first column (row) at zoom 30.
+   */
+  static TileClusters tiles(JsonNode columns, int tileZoom) {
+    int shift = WebMercatorTile.MAX_ZOOM - tileZoom;
     TileClusters clusters = new TileClusters(tileZoom);
-    for (JsonNode bucket : buckets) {
-      String[] zxy = bucket.path("key").asText().split("/");
-      long tile = (Long.parseLong(zxy[2]) << 32) | Long.parseLong(zxy[1]);
-      JsonNode parts = bucket.path("parts").path("buckets");
-      JsonNode shown = parts.path("shown");
-      clusters.add(
-          tile,
-          part(shown),
-          shown.path("first_id").path("value").asLong(),
-          part(parts.path("hidden")));
+    for (JsonNode column : columns) {
+      long x = column.path("key").asLong() >> shift;
+      for (JsonNode row : column.path("rows").path("buckets")) {
+        long y = row.path("key").asLong() >> shift;
+        JsonNode parts = row.path("parts").path("buckets");
+        JsonNode shown = parts.path("shown");
+        clusters.add(
+            (y << 32) | x,
+            part(shown),
+            shown.path("first_id").path("value").asLong(),
+            part(parts.path("hidden")));
+      }
     }
     return clusters;
   }

@@ -201,10 +201,10 @@ class OpenSearchQueriesTest {
   }
 
   @Test
-  void clustersGroupTheViewportsMatchesByGeotileAtTheMapsZoomPlusThePrecision() throws Exception {
+  void clustersGroupTheViewportsMatchesByTileAsHistogramsOfTheirZoom30Tile() throws Exception {
     ClusterRequestParser.ClusterParams request =
         new ClusterRequestParser().parse(Params.parse("bbox=-95.5%2C29.6%2C-95.3%2C29.8&zoom=13"));
-    // the default precision is 2: tiles of zoom 15
+    // the default precision is 2: tiles of zoom 15, 2^15 columns of zoom 30 wide
     JsonNode body = OpenSearchQueries.clusters(request.filter(), 15);
     JsonNode conditions = body.path("query").path("bool").path("filter");
     same(
@@ -215,16 +215,21 @@ class OpenSearchQueriesTest {
     assertEquals(0, body.path("size").asInt());
     same(
         json(
-            "{'tiles':{'geotile_grid':{'field':'geo','precision':15,'size':20000},"
+            "{'columns':{'histogram':{'field':'tile_x','interval':32768,'min_doc_count':1},"
+                + "'aggs':{'rows':{'histogram':{'field':'tile_y','interval':32768,"
+                + "'min_doc_count':1},"
                 + "'aggs':{'parts':{'filters':{'filters':{"
                 + "'shown':{'bool':{'must_not':[{'term':{'address_display':false}}]}},"
                 + "'hidden':{'term':{'address_display':false}}}},"
                 + "'aggs':{'min_price':{'min':{'field':'list_price'}},"
                 + "'max_price':{'max':{'field':'list_price'}},"
-                + "'first_id':{'min':{'field':'mls_id'}}}}}}}"),
+                + "'first_id':{'min':{'field':'mls_id'}}}}}}}}}"),
         body.path("aggs"));
-    assertThrows(
-        IllegalArgumentException.class, () -> OpenSearchQueries.clusters(request.filter(), 30));
+    assertEquals(
+        1,
+        OpenSearchQueries.clusters(request.filter(), 30)
+            .at("/aggs/columns/histogram/interval")
+            .asLong());
   }
 
   @Test

@@ -66,24 +66,30 @@ class OpenSearchTargetTest {
         OpenSearchTarget.analyticsKeys(JSON.readTree(none)));
   }
 
-  /** Three tiles of zoom 12: one listing; two shown and one hidden; two hidden only. */
+  /**
+   * Three tiles of zoom 12 (columns 955, 956, 957; rows 1692, 1693: keys 2^18 times these): one
+   * listing; two shown and one hidden; two hidden only.
+   */
   private static final String TILES =
       """
-      [{"key":"12/955/1692","doc_count":1,"parts":{"buckets":{
+      [{"key":2.5034752E8,"doc_count":1,"rows":{"buckets":[
+        {"key":4.43547648E8,"doc_count":1,"parts":{"buckets":{
          "hidden":{"doc_count":0,"min_price":{"value":null},"max_price":{"value":null},
                    "first_id":{"value":null}},
          "shown":{"doc_count":1,"min_price":{"value":200000.0},"max_price":{"value":200000.0},
-                  "first_id":{"value":42.0}}}}},
-       {"key":"12/956/1692","doc_count":3,"parts":{"buckets":{
+                  "first_id":{"value":42.0}}}}}]}},
+       {"key":2.50609664E8,"doc_count":3,"rows":{"buckets":[
+        {"key":4.43547648E8,"doc_count":3,"parts":{"buckets":{
          "hidden":{"doc_count":1,"min_price":{"value":50000.0},"max_price":{"value":50000.0},
                    "first_id":{"value":8.0}},
          "shown":{"doc_count":2,"min_price":{"value":100000.0},"max_price":{"value":300000.0},
-                  "first_id":{"value":7.0}}}}},
-       {"key":"12/957/1693","doc_count":2,"parts":{"buckets":{
+                  "first_id":{"value":7.0}}}}}]}},
+       {"key":2.50871808E8,"doc_count":2,"rows":{"buckets":[
+        {"key":4.43809792E8,"doc_count":2,"parts":{"buckets":{
          "hidden":{"doc_count":2,"min_price":{"value":60000.0},"max_price":{"value":70000.0},
                    "first_id":{"value":11.0}},
          "shown":{"doc_count":0,"min_price":{"value":null},"max_price":{"value":null},
-                  "first_id":{"value":null}}}}}]
+                  "first_id":{"value":null}}}}}]}}]
       """;
 
   @Test
