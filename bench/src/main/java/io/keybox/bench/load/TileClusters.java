@@ -9,10 +9,11 @@ import java.util.Map;
 
 /**
  * What an application does with the tiles a peer's engine groups the matches of a map view by
- * (PostgreSQL's {@code ST_SnapToGrid}, OpenSearch's {@code geotile_grid}): past {@code maxClusters}
- * tiles it merges each into its parent one zoom up until few enough remain, counts a listing whose
- * address may not be shown only in a tile of 3 or more, and orders the clusters largest first, then
- * north to south and west to east: the rules of {@code GET /properties/clusters} (docs/api.md).
+ * (PostgreSQL's {@code ST_SnapToGrid}, OpenSearch's histograms of a precomputed tile): past {@code
+ * maxClusters} tiles it merges each into its parent one zoom up until few enough remain, counts a
+ * listing whose address may not be shown only in a tile of 3 or more, and orders the clusters
+ * largest first, then north to south and west to east: the rules of {@code GET
+ * /properties/clusters} (docs/api.md).
  */
 public final class TileClusters {
   private static final int HIDDEN_ADDRESS_MIN_CLUSTER = 3;
