@@ -13,8 +13,22 @@ import java.util.Locale;
  * mlsId of one listing, the openHouseIds of a page of open houses, the {@code totalCount} and the
  * minimum, maximum and median price of analytics, the {@code totalCount} and each cluster of
  * clusters.
+ *
+ * <p>Keys compare as equal strings, except an approximate one ({@code name~=value}, from an engine
+ * that estimates the value: OpenSearch's TDigest median), which agrees with the exact {@code
+ * name=value} of another system within {@link #APPROXIMATE_TOLERANCE} of it.
  */
 public final class AnswerKeys {
+  /**
+   * How far an approximate value may be from the exact one, relative to the larger: 2%.
+   * OpenSearch's {@code percentiles} (TDigest, compression 100, its default) interpolates within
+   * the centroids around the median, so its estimate is a price near the median rank, not the
+   * median itself; bench/README.md ("The OpenSearch peer") says why 2% and what the runs measured.
+   */
+  public static final double APPROXIMATE_TOLERANCE = 0.02;
+
+  private static final String APPROXIMATE = "~=";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private AnswerKeys() {}
@@ -82,6 +96,64 @@ public final class AnswerKeys {
         "minPrice=" + cents(min),
         "maxPrice=" + cents(max),
         "medianPrice=" + cents(median));
+  }
+
+  /**
+   * The keys of an analytics answer whose median is an estimate ({@link #approximate}); the other
+   * keys as {@link #analytics} makes them.
+   */
+  public static List<String> analyticsWithEstimatedMedian(
+      long totalCount, Double min, Double max, Double median) {
+    List<String> keys = new ArrayList<>(analytics(totalCount, min, max, null));
+    keys.set(keys.size() - 1, approximate("medianPrice", median));
+    return List.copyOf(keys);
+  }
+
+  /** The key of an estimated number, to the cent: {@code name~=value}. */
+  public static String approximate(String name, Double value) {
+    return name + APPROXIMATE + cents(value);
+  }
+
+  /** Whether two systems' keys of one answer agree: item by item, as {@link #same}. */
+  public static boolean agree(List<String> a, List<String> b) {
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!same(a.get(i), b.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether two keys agree: equal, or one is an estimate of the other's number within {@link
+   * #APPROXIMATE_TOLERANCE} (both null agree; null and a number do not).
+   */
+  public static boolean same(String a, String b) {
+    if (a.equals(b)) {
+      return true;
+    }
+    String estimate = a.contains(APPROXIMATE) ? a : b.contains(APPROXIMATE) ? b : null;
+    if (estimate == null) {
+      return false;
+    }
+    String other = estimate == a ? b : a;
+    int at = estimate.indexOf(APPROXIMATE);
+    String name = estimate.substring(0, at);
+    String prefix = other.startsWith(name + APPROXIMATE) ? name + APPROXIMATE : name + "=";
+    if (!other.startsWith(prefix)) {
+      return false;
+    }
+    String x = estimate.substring(at + APPROXIMATE.length());
+    String y = other.substring(prefix.length());
+    if (x.equals("null") || y.equals("null")) {
+      return x.equals(y);
+    }
+    double vx = Double.parseDouble(x);
+    double vy = Double.parseDouble(y);
+    return Math.abs(vx - vy) <= APPROXIMATE_TOLERANCE * Math.max(Math.abs(vx), Math.abs(vy));
   }
 
   /**

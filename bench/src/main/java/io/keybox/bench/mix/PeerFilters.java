@@ -1,5 +1,6 @@
 package io.keybox.bench.mix;
 
+import static io.keybox.schema.listing.ListingFilters.BBOX;
 import static io.keybox.schema.listing.ListingFilters.CITIES;
 import static io.keybox.schema.listing.ListingFilters.IDX;
 import static io.keybox.schema.listing.ListingFilters.MAX_AREA;
@@ -13,6 +14,7 @@ import static io.keybox.schema.listing.ListingFilters.MIN_PRICE;
 import static io.keybox.schema.listing.ListingFilters.POINTS;
 import static io.keybox.schema.listing.ListingFilters.POSTAL_CODES;
 import static io.keybox.schema.listing.ListingFilters.Q;
+import static io.keybox.schema.listing.ListingFilters.RADIUS;
 import static io.keybox.schema.listing.ListingFilters.STATUS;
 import static io.keybox.schema.listing.ListingFilters.TYPE;
 
@@ -44,7 +46,20 @@ public final class PeerFilters {
           POINTS,
           IDX);
 
+  /**
+   * {@link #TRANSLATED} and the map's {@code bbox} and {@code radius}: what the peers with geo
+   * queries (PostgreSQL, OpenSearch) translate for the clusters and the radius search.
+   */
+  public static final Set<Filter<?>> WITH_MAP_AREAS = withMapAreas();
+
   private PeerFilters() {}
+
+  private static Set<Filter<?>> withMapAreas() {
+    Set<Filter<?>> filters = new java.util.HashSet<>(TRANSLATED);
+    filters.add(BBOX);
+    filters.add(RADIUS);
+    return Set.copyOf(filters);
+  }
 
   /**
    * Refuses {@code filters} unless every one is translated.

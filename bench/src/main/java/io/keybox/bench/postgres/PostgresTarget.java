@@ -4,6 +4,7 @@ import io.keybox.bench.SystemName;
 import io.keybox.bench.load.AnswerKeys;
 import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
+import io.keybox.bench.load.TileClusters;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
@@ -111,10 +112,33 @@ public final class PostgresTarget implements Target {
     try (PreparedStatement statement =
             prepare(connection, SqlQueries.clusters(request.filter(), tileZoom));
         ResultSet rows = statement.executeQuery()) {
-      TileClusters clusters = TileClusters.read(rows, tileZoom);
+      TileClusters clusters = tiles(rows, tileZoom);
       List<String> keys = clusters.keys(request.maxClusters());
       return Outcome.ok(0, -1, detailed ? keys : null);
     }
+  }
+
+  /**
+   * The tiles of the rows of {@link SqlQueries#clusters}: the cell's centre in columns 1 and 2, the
+   * count and prices of the shown listings from column 3, of the others from column 12, the lowest
+   * shown mlsId in column 21.
+   */
+  private static TileClusters tiles(ResultSet rows, int tileZoom) throws SQLException {
+    TileClusters clusters = new TileClusters(tileZoom);
+    while (rows.next()) {
+      long tile =
+          (TileGrid.row(rows.getDouble(2), tileZoom) << 32)
+              | TileGrid.column(rows.getDouble(1), tileZoom);
+      clusters.add(tile, part(rows, 3), rows.getLong(21), part(rows, 12));
+    }
+    return clusters;
+  }
+
+  private static TileClusters.Part part(ResultSet rows, int first) throws SQLException {
+    return new TileClusters.Part(
+        rows.getLong(first),
+        rows.getObject(first + 1, Double.class),
+        rows.getObject(first + 2, Double.class));
   }
 
   private static Outcome single(

@@ -23,7 +23,6 @@ import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.GeoPointField.EncodedBox;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.TokenField;
-import io.keybox.schema.filter.Filter;
 import io.keybox.schema.filter.GeoArea;
 import io.keybox.schema.filter.GeoPolygon;
 import io.keybox.schema.listing.IdxRule;
@@ -34,7 +33,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.StringJoiner;
 import org.apache.lucene.geo.GeoEncodingUtils;
 
@@ -51,16 +49,7 @@ final class SqlQueries {
   /** A statement and its parameters; a {@code String[]} parameter binds as {@code text[]}. */
   record Sql(String text, List<Object> binds) {}
 
-  /** The filters {@link #where} translates: the peers' own, and the map's bbox and radius. */
-  private static final Set<Filter<?>> TRANSLATED = translated();
-
   private SqlQueries() {}
-
-  private static Set<Filter<?>> translated() {
-    Set<Filter<?>> filters = new java.util.HashSet<>(PeerFilters.TRANSLATED);
-    filters.addAll(List.of(BBOX, RADIUS));
-    return Set.copyOf(filters);
-  }
 
   /**
    * A page of listings: column 1 the JSON array, 2 the last mlsId of the page, 3 the rows on the
@@ -193,7 +182,7 @@ final class SqlQueries {
 
   /** The WHERE clause of {@code f}, its parameters added to {@code binds}. */
   static StringBuilder where(FilterValues f, List<Object> binds) {
-    PeerFilters.requireTranslated(f.values().keySet(), TRANSLATED, "postgres");
+    PeerFilters.requireTranslated(f.values().keySet(), PeerFilters.WITH_MAP_AREAS, "postgres");
     StringBuilder where = new StringBuilder("TRUE");
     anyOf(where, binds, "status", List.copyOf(STATUS.termsOf(f.get(STATUS).orElseThrow())));
     anyOf(where, binds, "type", List.copyOf(TYPE.termsOf(f.get(TYPE).orElseThrow())));

@@ -23,9 +23,7 @@ public record HistogramBucket(double from, double to, long count) {
     }
     double min = prices.min().getAsDouble();
     double max = prices.max().getAsDouble();
-    // All prices equal: a bucket a tenth of the price wide still reads well.
-    double span = max > min ? max - min : Math.max(Math.abs(min), 1);
-    double width = roundUp(span / TARGET_BUCKETS);
+    double width = width(min, max);
     double start = Math.floor(min / width) * width;
     int buckets = (int) Math.floor((max - start) / width) + 1;
     long[] counts = new long[buckets];
@@ -37,6 +35,18 @@ public record HistogramBucket(double from, double to, long count) {
       histogram.add(new HistogramBucket(start + i * width, start + (i + 1) * width, counts[i]));
     }
     return histogram;
+  }
+
+  /**
+   * The width of the buckets of prices from {@code min} to {@code max}: the smallest "round" number
+   * (1, 2 or 5 times a power of ten, at least 1) that spans them in at most ten steps. The first
+   * bucket starts at the multiple of the width at or below {@code min}. Public for the bench's
+   * peers, which ask their engine for the same buckets.
+   */
+  public static double width(double min, double max) {
+    // All prices equal: a bucket a tenth of the price wide still reads well.
+    double span = max > min ? max - min : Math.max(Math.abs(min), 1);
+    return roundUp(span / TARGET_BUCKETS);
   }
 
   /** The smallest of 1, 2, 5 × 10^k that is at least {@code value}, and at least 1. */

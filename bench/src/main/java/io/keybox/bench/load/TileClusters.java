@@ -1,9 +1,6 @@
-package io.keybox.bench.postgres;
+package io.keybox.bench.load;
 
-import io.keybox.bench.load.AnswerKeys;
 import io.keybox.server.search.exec.WebMercatorTile;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -11,38 +8,40 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What an application on PostgreSQL does with the tiles {@link SqlQueries#clusters} groups: past
- * {@code maxClusters} tiles it merges each into its parent one zoom up until few enough remain,
- * counts a listing whose address may not be shown only in a tile of 3 or more, and orders the
- * clusters largest first, then north to south and west to east: the rules of {@code GET
+ * What an application does with the tiles a peer's engine groups the matches of a map view by
+ * (PostgreSQL's {@code ST_SnapToGrid}, OpenSearch's histograms of a precomputed tile): past {@code
+ * maxClusters} tiles it merges each into its parent one zoom up until few enough remain, counts a
+ * listing whose address may not be shown only in a tile of 3 or more, and orders the clusters
+ * largest first, then north to south and west to east: the rules of {@code GET
  * /properties/clusters} (docs/api.md).
  */
-final class TileClusters {
+public final class TileClusters {
   private static final int HIDDEN_ADDRESS_MIN_CLUSTER = 3;
 
   private final Map<Long, Tile> tiles = new HashMap<>();
   private int zoom;
 
-  private TileClusters(int zoom) {
+  /** No tiles yet, at {@code zoom}: the map's zoom plus the precision. */
+  public TileClusters(int zoom) {
     this.zoom = zoom;
   }
 
-  /** Reads the rows of {@link SqlQueries#clusters} at {@code tileZoom}. */
-  static TileClusters read(ResultSet rows, int tileZoom) throws SQLException {
-    TileClusters clusters = new TileClusters(tileZoom);
-    while (rows.next()) {
-      long key =
-          (TileGrid.row(rows.getDouble(2), tileZoom) << 32)
-              | TileGrid.column(rows.getDouble(1), tileZoom);
-      Tile tile = new Tile(Part.read(rows, 3), Part.read(rows, 12));
-      tile.shownId = rows.getLong(21);
-      clusters.tiles.merge(key, tile, Tile::merge);
-    }
-    return clusters;
+  /**
+   * Adds the listings of a tile (merged with any added before for the same tile).
+   *
+   * @param tile the tile, as {@link WebMercatorTile} keys it
+   * @param shown the tile's listings whose address may be shown
+   * @param shownId the lowest mlsId among {@code shown}
+   * @param hidden the others
+   */
+  public void add(long tile, Part shown, long shownId, Part hidden) {
+    Tile t = new Tile(shown, hidden);
+    t.shownId = shownId;
+    tiles.merge(tile, t, Tile::merge);
   }
 
   /** The answer's keys ({@link AnswerKeys}): the total, then each cluster in order. */
-  List<String> keys(int maxClusters) {
+  public List<String> keys(int maxClusters) {
     Map<Long, Tile> level = tiles;
     while (level.size() > maxClusters && zoom > 0) {
       zoom--;
@@ -105,22 +104,25 @@ final class TileClusters {
   }
 
   /**
-   * Some listings' count and prices. The positions' sums and extremes PostgreSQL computes (an
+   * Some listings' count and prices. The positions' sums and extremes an engine may compute (an
    * answer's centre and bounds) are not merged here: the bench compares counts, ids and prices.
    */
-  private static final class Part {
+  public static final class Part {
     long count;
     Double minPrice;
     Double maxPrice;
     long id;
 
-    /** The count and prices from column {@code first} on. */
-    static Part read(ResultSet rows, int first) throws SQLException {
-      Part part = new Part();
-      part.count = rows.getLong(first);
-      part.minPrice = rows.getObject(first + 1, Double.class);
-      part.maxPrice = rows.getObject(first + 2, Double.class);
-      return part;
+    Part() {}
+
+    /**
+     * @param minPrice the lowest price, null when none of the listings has one
+     * @param maxPrice the highest price, null when none has one
+     */
+    public Part(long count, Double minPrice, Double maxPrice) {
+      this.count = count;
+      this.minPrice = minPrice;
+      this.maxPrice = maxPrice;
     }
 
     void merge(Part other) {
