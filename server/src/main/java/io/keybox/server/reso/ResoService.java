@@ -27,7 +27,7 @@ import org.apache.olingo.server.core.uri.parser.UriParserSemanticException;
  * ResoService reso = new ResoService(indexes, 10_000);
  * ResoReply reply = reso.answer(new ResoRequest("fixture", "https://host/reso/fixture",
  *     "Property", "$filter=ListPrice%20gt%20200000&$top=20", OptionalInt.empty(),
- *     PhotoUrls.of("https://host", "fixture", 1600), false));
+ *     PhotoUrls.of("https://host", "fixture", 1600), false, ODataVersions.DEFAULT));
  * }</pre>
  *
  * <p>The request URL is parsed by Olingo's {@link Parser} over the {@code Edm} of {@link

@@ -79,7 +79,7 @@ class ResoFieldTableTest {
     }
     SearchField index = field.index().get();
     if (field.type() == ResoType.LOOKUP_MULTI) {
-      return "any(x:x eq ...)";
+      return "any(x:...), all(x:...)";
     }
     return switch (index) {
       case LongValueField l when field.type() == ResoType.STRING -> "eq, ne, in";
