@@ -2,10 +2,13 @@ package io.keybox.server.reso;
 
 import io.keybox.schema.field.DoubleValueField;
 import io.keybox.schema.field.FlagField;
+import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.LongValueField;
 import io.keybox.schema.field.SearchField;
 import io.keybox.schema.field.TermSet;
+import io.keybox.schema.filter.InvalidValueException;
+import io.keybox.schema.filter.WktPolygon;
 import io.keybox.schema.reso.ResoField;
 import io.keybox.schema.reso.ResoType;
 import io.keybox.schema.reso.ResoVocabulary;
@@ -142,8 +145,34 @@ final class FilterVisitor extends FilterExpressions {
       KeywordField keyword = keyword(field, method.toString());
       return method == MethodKind.STARTSWITH ? keyword.startsWith(text) : keyword.contains(text);
     }
+    if (method == MethodKind.GEOINTERSECTS && parameters.size() == 2) {
+      return intersects(parameters.get(0), parameters.get(1));
+    }
     throw new NotSupportedException(
         "$filter: the function " + method + " is not supported on these arguments");
+  }
+
+  /**
+   * {@code geo.intersects} of a point property and a polygon literal (Olingo's parser has checked
+   * the order and the types).
+   */
+  private static Query intersects(Object first, Object second) {
+    if (!(first instanceof Field field)
+        || !(second instanceof Value(FilterLiteral.Geography(String wkt)))) {
+      throw new NotSupportedException(
+          "$filter: geo.intersects takes a point property and a geography'POLYGON(...)' literal");
+    }
+    if (!(field.row().flatMap(ResoField::index).orElse(null) instanceof GeoPointField point)) {
+      throw new InvalidRequestException(
+          "$filter: geo.intersects takes a point property such as Coordinates (got: "
+              + field.name()
+              + ")");
+    }
+    try {
+      return point.within(WktPolygon.parse(wkt).toLucene());
+    } catch (InvalidValueException e) {
+      throw new InvalidRequestException("$filter: geo.intersects: " + e.getMessage());
+    }
   }
 
   @Override

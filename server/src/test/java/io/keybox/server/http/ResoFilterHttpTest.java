@@ -15,25 +15,41 @@ import org.apache.olingo.client.api.ODataClient;
 import org.apache.olingo.client.api.communication.ODataClientErrorException;
 import org.apache.olingo.client.api.communication.request.retrieve.ODataEntitySetRequest;
 import org.apache.olingo.client.api.communication.response.ODataRetrieveResponse;
+import org.apache.olingo.client.api.domain.ClientEntity;
 import org.apache.olingo.client.api.domain.ClientEntitySet;
 import org.apache.olingo.client.core.ODataClientFactory;
 import org.apache.olingo.client.core.http.BasicAuthHttpClientFactory;
+import org.apache.olingo.commons.api.edm.geo.Point;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * {@code all} lambdas on multi-valued lookups and the OData 4.01 {@code in}, over
- * data/fixtures/basic read with Apache Olingo's client. The served listings (110 and 112 are opted
- * out) hold, from data/README.md: InteriorFeatures 101 [Fireplace, Wood Floors], 102 [Wood Floors],
- * 104 [Fireplace, Walk-In Closet], 108 [Fireplace], none for 103, 105, 106, 107, 109, 111;
- * ExteriorFeatures 101 [Patio], 104 [Patio, Sprinkler System], 108 [Pool], 111 [Fenced Yard], none
- * for the others. {@code all} over an empty list is true (OData), so listings without values match
- * every {@code all}.
+ * {@code all} lambdas on multi-valued lookups, the OData 4.01 {@code in} and {@code
+ * geo.intersects}, over data/fixtures/basic read with Apache Olingo's client. The served listings
+ * (110 and 112 are opted out) hold, from data/README.md: InteriorFeatures 101 [Fireplace, Wood
+ * Floors], 102 [Wood Floors], 104 [Fireplace, Walk-In Closet], 108 [Fireplace], none for 103, 105,
+ * 106, 107, 109, 111; ExteriorFeatures 101 [Patio], 104 [Patio, Sprinkler System], 108 [Pool], 111
+ * [Fenced Yard], none for the others. {@code all} over an empty list is true (OData), so listings
+ * without values match every {@code all}. The served listings' points (lat lng): 101 29.7604
+ * -95.3698, 102 29.7614, 103 29.7624, 107 29.7664, 108 29.7674 (all at lng -95.3698), 104 29.7888
+ * -95.8245, 105 29.7898 -95.8245, 111 29.7958 -95.8245, 106 29.6247 -95.6349, 109 30.0879 -95.4172;
+ * 110 (29.7694 -95.3698) is opted out of display.
+ *
+ * <p>NOTE: URLs are encoded here, not by the client's URI builder, which mangles a geography
+ * literal's {@code SRID=4326;}.
  */
-class ResoLambdaAndInHttpTest {
+class ResoFilterHttpTest {
   private static final String KEY = "tester";
   private static final String SECRET = "s3cret";
+
+  /** Downtown: lng -95.38 to -95.36, lat 29.76 to 29.77, counter-clockwise, closed. */
+  private static final String DOWNTOWN =
+      "geography'SRID=4326;POLYGON((-95.38 29.76,-95.36 29.76,-95.36 29.77,-95.38 29.77,-95.38 29.76))'";
+
+  /** Katy: lng -95.83 to -95.82, lat 29.785 to 29.792 (111 at 29.7958 is north of it). */
+  private static final String KATY =
+      "geography'SRID=4326;POLYGON((-95.83 29.785,-95.82 29.785,-95.82 29.792,-95.83 29.792,-95.83 29.785))'";
 
   @RegisterExtension
   static final FixtureServer server = FixtureServer.perClass("fixture", "basic", KEY, SECRET);
@@ -48,12 +64,7 @@ class ResoLambdaAndInHttpTest {
 
   private static ODataRetrieveResponse<ClientEntitySet> read(
       String filter, Map<String, String> headers) {
-    URI uri =
-        client
-            .newURIBuilder(server.uri("/reso/fixture").toString())
-            .appendEntitySetSegment("Property")
-            .filter(filter)
-            .build();
+    URI uri = server.uri("/reso/fixture/Property?$filter=" + encoded(filter));
     ODataEntitySetRequest<ClientEntitySet> request =
         client.getRetrieveRequestFactory().getEntitySetRequest(uri);
     headers.forEach(request::addCustomHeader);
@@ -70,13 +81,22 @@ class ResoLambdaAndInHttpTest {
         .toList();
   }
 
+  private static String encoded(String filter) {
+    return URLEncoder.encode(filter, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  private static String message(HttpResponse<String> response) throws Exception {
+    return message(response);
+  }
+
+  private static HttpResponse<String> raw(String filter) throws Exception {
+    return raw(filter, Map.of());
+  }
+
   private static HttpResponse<String> raw(String filter, Map<String, String> headers)
       throws Exception {
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(
-            server.uri(
-                "/reso/fixture/Property?$filter="
-                    + URLEncoder.encode(filter, StandardCharsets.UTF_8).replace("+", "%20")));
+        HttpRequest.newBuilder(server.uri("/reso/fixture/Property?$filter=" + encoded(filter)));
     headers.forEach(request::header);
     return server.send(request.GET(), KEY, SECRET);
   }
@@ -140,12 +160,12 @@ class ResoLambdaAndInHttpTest {
     assertEquals(400, notFilterable.statusCode());
     assertEquals(
         "$filter: Heating is not filterable (see $metadata), so all cannot range over it",
-        FixtureServer.json(notFilterable).path("error").path("message").asText());
+        message(notFilterable));
     HttpResponse<String> order = raw("ExteriorFeatures/all(x:x gt 'P')", Map.of());
     assertEquals(400, order.statusCode());
     assertEquals(
         "$filter: the values of ExteriorFeatures take eq, ne and in (got: gt)",
-        FixtureServer.json(order).path("error").path("message").asText());
+        message(order));
   }
 
   @Test
@@ -156,7 +176,7 @@ class ResoLambdaAndInHttpTest {
     assertEquals(
         "$filter: the operator in is OData 4.01; send the header OData-Version: 4.01 (or"
             + " OData-MaxVersion: 4.01) to use it (this request is OData 4.0)",
-        FixtureServer.json(plain).path("error").path("message").asText());
+        message(plain));
     assertEquals("4.0", plain.headers().firstValue("OData-Version").orElse(null));
     ODataClientErrorException olingo =
         assertThrows(ODataClientErrorException.class, () -> read(filter, Map.of()));
@@ -191,11 +211,111 @@ class ResoLambdaAndInHttpTest {
     assertEquals(400, old.statusCode());
     assertEquals(
         "OData-Version: this service reads OData 4.0 and 4.01 (got: 3.0)",
-        FixtureServer.json(old).path("error").path("message").asText());
+        message(old));
     HttpResponse<String> max = raw("City eq 'Katy'", Map.of("OData-MaxVersion", "3.0"));
     assertEquals(400, max.statusCode());
     assertEquals(
         "OData-MaxVersion: this service answers OData 4.0 and 4.01 (got: 3.0)",
-        FixtureServer.json(max).path("error").path("message").asText());
+        message(max));
+  }
+
+  @Test
+  void listingsWhosePointLiesInThePolygon() {
+    assertEquals(
+        List.of("101", "102", "103", "107", "108"),
+        keys("geo.intersects(Coordinates, " + DOWNTOWN + ")"),
+        "110 lies inside too, but is not shown");
+    assertEquals(List.of("104", "105"), keys("geo.intersects(Coordinates, " + KATY + ")"));
+    assertEquals(
+        List.of("104"),
+        keys("geo.intersects(Coordinates, " + KATY + ") and StandardStatus eq 'Active'"));
+    assertEquals(
+        List.of("101", "102", "103", "104", "105", "107", "108"),
+        keys(
+            "geo.intersects(Coordinates, "
+                + DOWNTOWN
+                + ") or geo.intersects(Coordinates, "
+                + KATY
+                + ")"));
+  }
+
+  @Test
+  void coordinatesAreAGeographyPointInLongitudeLatitudeOrder() {
+    URI uri =
+        client
+            .newURIBuilder(server.uri("/reso/fixture").toString())
+            .appendEntitySetSegment("Property")
+            .appendKeySegment("104")
+            .select("Coordinates")
+            .build();
+    ClientEntity listing =
+        client.getRetrieveRequestFactory().getEntityRequest(uri).execute().getBody();
+    Point point = (Point) listing.getProperty("Coordinates").getPrimitiveValue().toValue();
+    assertEquals(-95.8245, point.getX(), 1e-9, "longitude");
+    assertEquals(29.7888, point.getY(), 1e-9, "latitude");
+    var edm =
+        client
+            .getRetrieveRequestFactory()
+            .getMetadataRequest(server.uri("/reso/fixture").toString())
+            .execute()
+            .getBody();
+    assertEquals(
+        "Edm.GeographyPoint",
+        edm.getEntityContainer()
+            .getEntitySet("Property")
+            .getEntityType()
+            .getStructuralProperty("Coordinates")
+            .getType()
+            .getFullQualifiedName()
+            .getFullQualifiedNameAsString());
+  }
+
+  @Test
+  void malformedPolygonsAre400NamingTheProblem() throws Exception {
+    HttpResponse<String> open =
+        raw(
+            "geo.intersects(Coordinates, geography'SRID=4326;POLYGON((-95.38 29.76,-95.36"
+                + " 29.76,-95.36 29.77,-95.38 29.77))')");
+    assertEquals(400, open.statusCode(), open.body());
+    assertEquals(
+        "$filter: a polygon is geography'SRID=4326;POLYGON((lng lat,lng lat,...))': one space"
+            + " between longitude and latitude, a comma between points, the ring closed (its"
+            + " first point repeated last)",
+        message(open));
+    HttpResponse<String> latitude =
+        raw(
+            "geo.intersects(Coordinates, geography'SRID=4326;POLYGON((-95.38 99.76,-95.36 29.76,-95.36"
+                + " 29.77,-95.38 99.76))')");
+    assertEquals(400, latitude.statusCode(), latitude.body());
+    assertTrue(message(latitude).contains("invalid latitude 99.76"), message(latitude));
+    HttpResponse<String> flat =
+        raw(
+            "geo.intersects(Coordinates, geography'SRID=4326;POLYGON((-95.38 29.76,-95.37 29.77,-95.36"
+                + " 29.78,-95.38 29.76))')");
+    assertEquals(400, flat.statusCode(), flat.body());
+    assertTrue(message(flat).contains("points that enclose an area"), message(flat));
+    HttpResponse<String> hole =
+        raw(
+            "geo.intersects(Coordinates, geography'SRID=4326;POLYGON((-95.38 29.76,-95.36 29.76,-95.36"
+                + " 29.77,-95.38 29.77,-95.38 29.76),(-95.375 29.762,-95.365 29.762,-95.365"
+                + " 29.768,-95.375 29.762))')");
+    assertEquals(400, hole.statusCode(), hole.body());
+    assertTrue(message(hole).contains("polygons with holes are not supported"), message(hole));
+    HttpResponse<String> srid =
+        raw(
+            "geo.intersects(Coordinates, geography'SRID=3857;POLYGON((-95.38 29.76,-95.36"
+                + " 29.76,-95.36 29.77,-95.38 29.76))')");
+    assertEquals(400, srid.statusCode(), srid.body());
+    assertEquals(
+        "$filter: geography literals are in SRID 4326 (WGS 84) (got: SRID=3857)", message(srid));
+    HttpResponse<String> noSrid =
+        raw(
+            "geo.intersects(Coordinates, geography'POLYGON((-95.38 29.76,-95.36 29.76,-95.36"
+                + " 29.77,-95.38 29.76))')");
+    assertEquals(400, noSrid.statusCode(), noSrid.body());
+    assertEquals(
+        "$filter: a geography literal names its SRID (OData's ABNF):"
+            + " geography'SRID=4326;POLYGON((lng lat, ...))'",
+        message(noSrid));
   }
 }
