@@ -8,6 +8,7 @@ import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.Endpoint;
+import io.keybox.bench.mix.Mix;
 import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.server.error.RequestException;
@@ -47,6 +48,9 @@ public final class OpenSearchTarget implements Target {
 
   @Override
   public Optional<String> unsupported(QueryClass queryClass) {
+    if (Mix.resoOnly(queryClass).isPresent()) {
+      return Mix.resoOnly(queryClass);
+    }
     if (queryClass.endpoints().contains(Endpoint.OPEN_HOUSES)
         || queryClass.endpoints().contains(Endpoint.ANALYTICS)
         || queryClass.endpoints().contains(Endpoint.CLUSTERS)) {
@@ -79,7 +83,7 @@ public final class OpenSearchTarget implements Target {
                 }
                 case LISTING ->
                     JSON.writeValueAsBytes(OpenSearchQueries.listing(request.mlsId(), idx(params)));
-                case OPEN_HOUSES, ANALYTICS, CLUSTERS ->
+                case OPEN_HOUSES, ANALYTICS, CLUSTERS, RESO_PROPERTY ->
                     throw new IllegalArgumentException("not run by the opensearch peer");
               };
         } catch (RequestException e) {
