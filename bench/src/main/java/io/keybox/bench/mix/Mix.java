@@ -214,7 +214,8 @@ public final class Mix {
 
   /** Why a peer runs no RESO class. */
   public static final String RESO_ONLY =
-      "speaks no RESO Web API; compared through the JSON API class with the same question";
+      "not run: speaks no RESO Web API; compared through the JSON API class with the same"
+          + " question";
 
   static BenchRequest reso(String query) {
     return new BenchRequest(Endpoint.RESO_PROPERTY, 0, query);
