@@ -828,9 +828,7 @@ public final class BenchRun {
         }
         if (given == null) {
           requests.add(request);
-          if (outcome.ok() && state.cursor() >= 0) {
-            state.cursor(outcome.nextCursor());
-          }
+          outcome.advance(state);
         }
         if (!outcome.ok()) {
           problems.add(request.pathAndQuery() + " -> " + outcome.status() + " " + outcome.error());

@@ -1,10 +1,14 @@
 package io.keybox.bench.keybox;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import io.keybox.bench.SystemName;
 import io.keybox.bench.load.AnswerKeys;
 import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.Endpoint;
+import io.keybox.bench.mix.Mix;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +21,10 @@ import java.util.zip.GZIPInputStream;
 /** The Keybox server over HTTP, one keep-alive connection per client. */
 public final class KeyboxTarget implements Target {
   private static final Pattern LAST_ID = Pattern.compile("[?&]lastId=(\\d+)");
+  private static final String NEXT_LINK = "\"@odata.nextLink\":\"";
+
+  /** How far from a RESO page's end its nextLink is looked for: longer than any link. */
+  private static final int NEXT_LINK_TAIL = 8_192;
 
   private final String host;
   private final int port;
@@ -44,6 +52,10 @@ public final class KeyboxTarget implements Target {
             + Base64.getEncoder()
                 .encodeToString((key + ":" + secret).getBytes(StandardCharsets.UTF_8))
             + "\r\nAccept: application/json\r\n"
+            // the RESO walk's page, as replication-walk's limit (the JSON API ignores it)
+            + "Prefer: odata.maxpagesize="
+            + Mix.WALK_PAGE
+            + "\r\n"
             + (gzip ? "Accept-Encoding: gzip\r\n" : "");
   }
 
@@ -63,17 +75,20 @@ public final class KeyboxTarget implements Target {
           return Outcome.failed(response.status(), shorten(response.bodyText()));
         }
         long next = response.link() == null ? -1 : nextCursor(response.link());
+        boolean reso = request.endpoint() == Endpoint.RESO_PROPERTY;
         List<String> keys = null;
+        byte[] body = response.body();
+        int length = response.bodyLength();
+        if ((detailed || reso) && "gzip".equalsIgnoreCase(response.contentEncoding())) {
+          body = new GZIPInputStream(new ByteArrayInputStream(body, 0, length)).readAllBytes();
+          length = body.length;
+        }
         if (detailed) {
-          byte[] body = response.body();
-          int length = response.bodyLength();
-          if ("gzip".equalsIgnoreCase(response.contentEncoding())) {
-            body = new GZIPInputStream(new ByteArrayInputStream(body, 0, length)).readAllBytes();
-            length = body.length;
-          }
           keys = AnswerKeys.of(request.endpoint(), body, length, response.totalCount());
         }
-        return Outcome.ok(response.bodyLength(), next, keys);
+        return reso
+            ? Outcome.reso(response.bodyLength(), nextLink(body, length), keys)
+            : Outcome.ok(response.bodyLength(), next, keys);
       }
 
       @Override
@@ -96,6 +111,23 @@ public final class KeyboxTarget implements Target {
     }
     Matcher m = LAST_ID.matcher(link.substring(open + 1, close));
     return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
+  /**
+   * The {@code @odata.nextLink} of a RESO page, or null: the server writes it after the records, so
+   * it is looked for from the end. Keybox writes the link without escapes.
+   */
+  static String nextLink(byte[] body, int length) {
+    String tail =
+        new String(
+            body, Math.max(0, length - NEXT_LINK_TAIL), Math.min(length, NEXT_LINK_TAIL), UTF_8);
+    int member = tail.lastIndexOf(NEXT_LINK);
+    if (member < 0) {
+      return null;
+    }
+    int start = member + NEXT_LINK.length();
+    int end = tail.indexOf('"', start);
+    return end < 0 ? null : tail.substring(start, end);
   }
 
   private static String shorten(String text) {

@@ -46,6 +46,8 @@ public final class AnswerKeys {
     switch (endpoint) {
       case SEARCH -> answer.forEach(listing -> keys.add(listing.path("mlsId").asText()));
       case LISTING -> keys.add(answer.path("mlsId").asText());
+      case RESO_PROPERTY ->
+          answer.path("value").forEach(listing -> keys.add(listing.path("ListingKey").asText()));
       case OPEN_HOUSES -> answer.forEach(open -> keys.add(open.path("openHouseId").asText()));
       case CLUSTERS -> {
         if (!answer.path("clusters").isArray()) {
@@ -77,6 +79,7 @@ public final class AnswerKeys {
     }
     if (endpoint != Endpoint.ANALYTICS
         && endpoint != Endpoint.CLUSTERS
+        && endpoint != Endpoint.RESO_PROPERTY
         && answer.isArray() == (endpoint == Endpoint.LISTING)) {
       throw new IOException("unexpected JSON shape for " + endpoint + ": " + shorten(answer));
     }

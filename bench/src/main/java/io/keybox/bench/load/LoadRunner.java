@@ -219,9 +219,7 @@ public final class LoadRunner {
         session = reopen(session);
       }
       long done = System.nanoTime();
-      if (outcome.ok() && state.cursor() >= 0) {
-        state.cursor(outcome.nextCursor());
-      }
+      outcome.advance(state);
       if (began < plan.measureFrom()) {
         return session;
       }

@@ -1,5 +1,6 @@
 package io.keybox.bench.load;
 
+import io.keybox.bench.mix.ClientState;
 import java.util.List;
 
 /**
@@ -14,17 +15,42 @@ import java.util.List;
  *     openHouseIds, an analytics {@code totalCount}, and the total of {@code count=true}), so
  *     systems can be compared; null otherwise
  * @param error what went wrong, when not ok
+ * @param nextLink the {@code @odata.nextLink} of a RESO page, or null when there is none
  */
 public record Outcome(
-    boolean ok, int status, long bytes, long nextCursor, List<String> keys, String error) {
+    boolean ok,
+    int status,
+    long bytes,
+    long nextCursor,
+    List<String> keys,
+    String error,
+    String nextLink) {
 
   /** A successful answer. */
   public static Outcome ok(long bytes, long nextCursor, List<String> keys) {
-    return new Outcome(true, 200, bytes, nextCursor, keys, null);
+    return new Outcome(true, 200, bytes, nextCursor, keys, null, null);
+  }
+
+  /** A successful RESO answer, with the nextLink of its page (null for the last). */
+  public static Outcome reso(long bytes, String nextLink, List<String> keys) {
+    return new Outcome(true, 200, bytes, -1, keys, null, nextLink);
   }
 
   /** A failed answer. */
   public static Outcome failed(int status, String error) {
-    return new Outcome(false, status, 0, -1, null, error);
+    return new Outcome(false, status, 0, -1, null, error, null);
+  }
+
+  /** Moves {@code state}'s walk on by this answer: its lastId cursor or its nextLink. */
+  public void advance(ClientState state) {
+    if (!ok) {
+      return;
+    }
+    if (state.cursor() >= 0) {
+      state.cursor(nextCursor);
+    }
+    if (state.followsLinks()) {
+      state.link(nextLink);
+    }
   }
 }

@@ -6,6 +6,7 @@ import io.keybox.bench.load.AnswerKeys;
 import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.Mix;
 import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.IdxRule;
@@ -80,7 +81,7 @@ public final class LuceneTarget implements Target {
 
   @Override
   public Optional<String> unsupported(QueryClass queryClass) {
-    return Optional.empty();
+    return Mix.resoOnly(queryClass);
   }
 
   @Override
@@ -95,6 +96,7 @@ public final class LuceneTarget implements Target {
             case ANALYTICS -> analytics(Params.parse(request.query()), detailed);
             case OPEN_HOUSES -> openHouses(Params.parse(request.query()), detailed);
             case CLUSTERS -> clusters(Params.parse(request.query()), detailed);
+            case RESO_PROPERTY -> throw new IllegalStateException(Mix.RESO_ONLY);
           };
         } catch (RequestException e) {
           return Outcome.failed(ErrorStatus.of(e), e.getMessage());

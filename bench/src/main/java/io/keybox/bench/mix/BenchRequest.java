@@ -1,5 +1,7 @@
 package io.keybox.bench.mix;
 
+import io.keybox.generator.GeneratorConfig;
+
 /**
  * One request of the mix, as a website would send it.
  *
@@ -19,6 +21,7 @@ public record BenchRequest(Endpoint endpoint, long mlsId, String query) {
           case OPEN_HOUSES -> "/openhouses";
           case ANALYTICS -> "/properties/analytics";
           case CLUSTERS -> "/properties/clusters";
+          case RESO_PROPERTY -> "/reso/" + GeneratorConfig.DEFAULT_VENDOR + "/Property";
         };
     return query.isEmpty() ? path : path + "?" + query;
   }

@@ -1,5 +1,6 @@
 package io.keybox.bench.mix;
 
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -11,6 +12,8 @@ public final class ClientState {
   private final Random random;
   private final int client;
   private long cursor = -1;
+  private boolean followsLinks;
+  private String link;
 
   public ClientState(long seed, int client) {
     this.random = new Random(seed * 1_000_003L + client);
@@ -38,5 +41,32 @@ public final class ClientState {
    */
   public void cursor(long next) {
     this.cursor = next < 0 ? 0 : next;
+  }
+
+  /** Marks this client as walking by nextLinks, whose answers {@link #link(String)} records. */
+  public void followLinks() {
+    this.followsLinks = true;
+  }
+
+  /** Whether this client walks by nextLinks. */
+  public boolean followsLinks() {
+    return followsLinks;
+  }
+
+  /**
+   * The query of the walk's next page (a nextLink's, after its {@code ?}), or empty before the
+   * first page and after the last one: the walk then starts again from the beginning.
+   */
+  public Optional<String> link() {
+    return Optional.ofNullable(link);
+  }
+
+  /**
+   * Records the {@code @odata.nextLink} the last page handed back (absolute, or null at the end of
+   * the walk).
+   */
+  public void link(String nextLink) {
+    int query = nextLink == null ? -1 : nextLink.indexOf('?');
+    this.link = query < 0 ? null : nextLink.substring(query + 1);
   }
 }

@@ -11,5 +11,10 @@ public enum Endpoint {
   /** {@code GET /properties/analytics}: statistics over every match. */
   ANALYTICS,
   /** {@code GET /properties/clusters}: the matches in a viewport, grouped by map tile. */
-  CLUSTERS
+  CLUSTERS,
+  /**
+   * {@code GET /reso/{vendor}/Property}: listings through the RESO Web API (OData); Keybox only
+   * ({@link Mix#resoOnly}).
+   */
+  RESO_PROPERTY
 }

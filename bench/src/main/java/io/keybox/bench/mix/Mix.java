@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Random;
 import java.util.StringJoiner;
 
@@ -21,7 +22,7 @@ public final class Mix {
   static final int OFFSET_WINDOW = 10_000;
 
   /** Listings per page of a replication walk: the largest page the API allows. */
-  static final int WALK_PAGE = 500;
+  public static final int WALK_PAGE = 500;
 
   private static final long[] MIN_PRICES = {100_000, 150_000, 200_000, 250_000, 300_000, 400_000};
   private static final long[] PRICE_SPANS = {100_000, 150_000, 200_000, 300_000};
@@ -167,7 +168,113 @@ public final class Mix {
             "what a site's visitors ask for most: the same few pages over and over (Zipf-like)",
             EnumSet.of(Endpoint.SEARCH, Endpoint.LISTING, Endpoint.OPEN_HOUSES),
             10,
-            s -> hot.get(popularity.next(s.random()))));
+            s -> hot.get(popularity.next(s.random()))),
+        new QueryClass(
+            "reso-filter",
+            "GET /reso/{vendor}/Property?$filter= city-price-beds's question (Active, residential"
+                + " or lease, City, ListPrice, BedroomsTotal)&$orderby=ModificationTimestamp"
+                + " desc&$top=20",
+            "the search form through the RESO Web API: CRMs, CMAs and other tools speaking OData",
+            Endpoint.RESO_PROPERTY,
+            10,
+            s -> reso(SearchForm.draw(s.random(), commonCities).odata())),
+        new QueryClass(
+            "reso-replicate",
+            "GET /reso/{vendor}/Property?$filter=Active, residential or"
+                + " lease&$orderby=ModificationTimestamp,ListingKey, "
+                + WALK_PAGE
+                + " a page, each client following its @odata.nextLink (from the start again at"
+                + " the end)",
+            "a CRM or another Keybox replicating the feed through the RESO Web API",
+            Endpoint.RESO_PROPERTY,
+            10,
+            s -> {
+              s.followLinks();
+              return reso(s.link().orElse(RESO_WALK));
+            }));
+  }
+
+  /** The first page of the {@code reso-replicate} walk: the JSON API's default scope. */
+  static final String RESO_WALK =
+      "$filter="
+          + odata(SearchForm.DEFAULT_SCOPE)
+          + "&$orderby="
+          + odata("ModificationTimestamp,ListingKey");
+
+  /**
+   * Why a system other than Keybox skips a class of the RESO Web API, or empty for another class.
+   * Their numbers are compared with the JSON API class asking the same question instead ({@code
+   * city-price-beds}, {@code replication-walk}).
+   */
+  public static Optional<String> resoOnly(QueryClass queryClass) {
+    return queryClass.endpoints().contains(Endpoint.RESO_PROPERTY)
+        ? Optional.of(RESO_ONLY)
+        : Optional.empty();
+  }
+
+  /** Why a peer runs no RESO class. */
+  public static final String RESO_ONLY =
+      "not run: speaks no RESO Web API; compared through the JSON API class with the same"
+          + " question";
+
+  static BenchRequest reso(String query) {
+    return new BenchRequest(Endpoint.RESO_PROPERTY, 0, query);
+  }
+
+  /** {@code text} percent-encoded for a query string (spaces as %20, as OData clients send). */
+  static String odata(String text) {
+    return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  /**
+   * One search-form question: a city, a price range, a bedroom minimum, drawn alike for the JSON
+   * API ({@code city-price-beds}) and the RESO Web API ({@code reso-filter}), so that with the same
+   * seed both classes ask the same questions in the same order.
+   */
+  record SearchForm(String city, long minPrice, long maxPrice, int minBeds) {
+    /**
+     * The JSON API's default scope in OData: status Active, types residential (with condominiums)
+     * and rental.
+     */
+    static final String DEFAULT_SCOPE =
+        "StandardStatus eq 'Active' and (PropertyType eq 'Residential' or PropertyType eq"
+            + " 'ResidentialLease')";
+
+    static SearchForm draw(Random r, List<String> cities) {
+      String city = pick(r, cities);
+      long min = MIN_PRICES[r.nextInt(MIN_PRICES.length)];
+      long max = min + PRICE_SPANS[r.nextInt(PRICE_SPANS.length)];
+      return new SearchForm(city, min, max, 2 + r.nextInt(3));
+    }
+
+    /** The JSON API's query: the default search narrowed by the form. */
+    String json() {
+      return param("cities", city)
+          + "&minprice="
+          + minPrice
+          + "&maxprice="
+          + maxPrice
+          + "&minbeds="
+          + minBeds;
+    }
+
+    /** The same question as a RESO query: the default scope, the form, the default order. */
+    String odata() {
+      return "$filter="
+          + Mix.odata(
+              DEFAULT_SCOPE
+                  + " and City eq '"
+                  + city.replace("'", "''")
+                  + "' and ListPrice ge "
+                  + minPrice
+                  + " and ListPrice le "
+                  + maxPrice
+                  + " and BedroomsTotal ge "
+                  + minBeds)
+          + "&$orderby="
+          + Mix.odata("ModificationTimestamp desc")
+          + "&$top=20";
+    }
   }
 
   static BenchRequest search(String query) {
@@ -178,14 +285,7 @@ public final class Mix {
    * The query of a search-form request: one of {@code cities}, a price range, a bedroom minimum.
    */
   static String cityPriceBeds(Random r, List<String> cities) {
-    long min = MIN_PRICES[r.nextInt(MIN_PRICES.length)];
-    return param("cities", pick(r, cities))
-        + "&minprice="
-        + min
-        + "&maxprice="
-        + (min + PRICE_SPANS[r.nextInt(PRICE_SPANS.length)])
-        + "&minbeds="
-        + (2 + r.nextInt(3));
+    return SearchForm.draw(r, cities).json();
   }
 
   static String param(String name, String value) {

@@ -10,6 +10,8 @@ import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.load.TileClusters;
 import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.Mix;
+import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.server.error.RequestException;
 import io.keybox.server.http.edge.ErrorStatus;
@@ -27,6 +29,7 @@ import io.keybox.server.search.exec.WebMercatorTile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * OpenSearch over HTTP, one keep-alive connection per client through the same minimal client the
@@ -61,6 +64,11 @@ public final class OpenSearchTarget implements Target {
   }
 
   @Override
+  public Optional<String> unsupported(QueryClass queryClass) {
+    return Mix.resoOnly(queryClass);
+  }
+
+  @Override
   public Session open() {
     HttpConnection connection =
         new HttpConnection("127.0.0.1", port, "Accept: application/json\r\n");
@@ -77,6 +85,7 @@ public final class OpenSearchTarget implements Target {
             case OPEN_HOUSES -> openHouses(connection, openHouseParser.parse(params), detailed);
             case ANALYTICS -> analytics(connection, analyticsParser.filter(params), detailed);
             case CLUSTERS -> clusters(connection, clusterParser.parse(params), detailed);
+            case RESO_PROPERTY -> throw new IllegalStateException(Mix.RESO_ONLY);
           };
         } catch (RequestException e) {
           return Outcome.failed(ErrorStatus.of(e), e.getMessage());

@@ -6,6 +6,8 @@ import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.load.TileClusters;
 import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.Mix;
+import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.server.error.RequestException;
@@ -47,6 +49,11 @@ public final class PostgresTarget implements Target {
   }
 
   @Override
+  public Optional<String> unsupported(QueryClass queryClass) {
+    return Mix.resoOnly(queryClass);
+  }
+
+  @Override
   public Session open() throws SQLException {
     Connection connection = cluster.connect();
     return new Session() {
@@ -67,6 +74,7 @@ public final class PostgresTarget implements Target {
                 single(connection, SqlQueries.analytics(parser.filter(params)), request, detailed);
             case OPEN_HOUSES -> openHouses(connection, params, request, detailed);
             case CLUSTERS -> clusters(connection, clusterParser.parse(params), detailed);
+            case RESO_PROPERTY -> throw new IllegalStateException(Mix.RESO_ONLY);
           };
         } catch (RequestException e) {
           return Outcome.failed(ErrorStatus.of(e), e.getMessage());

@@ -4,6 +4,7 @@ import io.keybox.bench.SystemName;
 import io.keybox.bench.mix.QueryClass;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -93,6 +94,21 @@ public record ClassReport(
   /** Keybox's throughput divided by {@code other}'s, or NaN when either did not run. */
   public double ratio(SystemName other) {
     return ratio(SystemName.KEYBOX, other);
+  }
+
+  /**
+   * {@code system}'s throughputs in {@code mode}, one per repeat, or its single measurement (for
+   * {@link #UNPINNED}); empty when it did not run.
+   */
+  public List<Double> qpsOverRepeats(String mode, SystemName system) {
+    Repeats of = repeats.get(mode);
+    if (of != null) {
+      return of.qps().getOrDefault(system, List.of());
+    }
+    SystemResult result = results.get(system);
+    return mode.equals(UNPINNED) && result != null && !Double.isNaN(result.qps())
+        ? List.of(result.qps())
+        : List.of();
   }
 
   /** {@code system}'s throughput divided by {@code other}'s, or NaN when either did not run. */

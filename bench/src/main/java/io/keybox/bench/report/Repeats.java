@@ -51,8 +51,14 @@ public record Repeats(Map<SystemName, List<Double>> qps) {
    * greatest ratio of one repeat. NaN when either did not run.
    */
   public Ratio ratio(SystemName system, SystemName peer) {
-    List<Double> mine = qps.getOrDefault(system, List.of());
-    List<Double> theirs = qps.getOrDefault(peer, List.of());
+    return ratio(qps.getOrDefault(system, List.of()), qps.getOrDefault(peer, List.of()));
+  }
+
+  /**
+   * The throughputs {@code mine} over {@code theirs}, repeat by repeat: the ratio of their medians,
+   * and the least and greatest ratio of one repeat. NaN when either is empty.
+   */
+  public static Ratio ratio(List<Double> mine, List<Double> theirs) {
     int n = Math.min(mine.size(), theirs.size());
     if (n == 0) {
       return new Ratio(Double.NaN, Double.NaN, Double.NaN, 0);

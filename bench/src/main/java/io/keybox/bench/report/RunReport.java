@@ -66,6 +66,20 @@ public record RunReport(
   /** Issue 36: every class's throughput over OpenSearch's. */
   static final double CLASS_OVER_OPENSEARCH = 2;
 
+  /**
+   * Issue 41: each RESO Web API class and the JSON API class asking the same question, whose
+   * throughput it must reach {@link #RESO_OVER_JSON} of, and beat PostgreSQL's by {@link
+   * #RESO_OVER_POSTGRES} (PostgreSQL runs the JSON class: it speaks no OData).
+   */
+  static final Map<String, String> RESO_QUESTIONS =
+      Map.of("reso-filter", "city-price-beds", "reso-replicate", "replication-walk");
+
+  /** Issue 41: a RESO class's throughput over its JSON API class's. */
+  static final double RESO_OVER_JSON = 0.8;
+
+  /** Issue 41: a RESO class's throughput over PostgreSQL's on the same question. */
+  static final double RESO_OVER_POSTGRES = 3;
+
   /** Issue 36: the mix's throughput over OpenSearch's. */
   static final double MIX_OVER_OPENSEARCH = 3;
 
@@ -107,6 +121,7 @@ public record RunReport(
             lucene.map(RunReport::overClasses).orElse("not measured"),
             lucene.map(m -> m.ratio() >= LIMIT_SHARE).orElse(null)));
     checks.addAll(ratioTargets());
+    checks.addAll(resoTargets());
     for (ClassReport report : classes) {
       checks.add(p99(report));
     }
@@ -208,6 +223,41 @@ public record RunReport(
         }
       }
     }
+  }
+
+  /**
+   * Issue 41's targets for each RESO class run beside its JSON API class: Keybox's throughput on
+   * the RESO class over its own on the JSON class, and over PostgreSQL's on the JSON class (when
+   * PostgreSQL ran it and agreed with Keybox).
+   */
+  List<TargetCheck> resoTargets() {
+    List<TargetCheck> checks = new ArrayList<>();
+    for (ClassReport reso : classes) {
+      String question = RESO_QUESTIONS.get(reso.queryClass().name());
+      Optional<ClassReport> json =
+          classes.stream().filter(c -> c.queryClass().name().equals(question)).findFirst();
+      if (question == null || json.isEmpty()) {
+        continue;
+      }
+      String name = reso.queryClass().name();
+      List<Double> mine = reso.qpsOverRepeats(ClassReport.UNPINNED, SystemName.KEYBOX);
+      checks.add(
+          TargetCheck.ratio(
+              name + " vs Keybox's " + question + " (JSON API)",
+              RESO_OVER_JSON,
+              Repeats.ratio(
+                  mine, json.get().qpsOverRepeats(ClassReport.UNPINNED, SystemName.KEYBOX))));
+      if (options.systems().contains(SystemName.POSTGRES)
+          && !json.get().disagreeing().contains(SystemName.POSTGRES)) {
+        checks.add(
+            TargetCheck.ratio(
+                name + " vs PostgreSQL's " + question,
+                RESO_OVER_POSTGRES,
+                Repeats.ratio(
+                    mine, json.get().qpsOverRepeats(ClassReport.UNPINNED, SystemName.POSTGRES))));
+      }
+    }
+    return checks;
   }
 
   /**

@@ -21,4 +21,19 @@ class KeyboxTargetTest {
         KeyboxTarget.nextCursor(
             "<http://h/properties?points=29.1,-95.2&lastId=42&limit=5>; rel=\"next\""));
   }
+
+  @Test
+  void nextLinkComesFromTheEndOfAResoPage() {
+    byte[] page =
+        ("{\"@odata.context\":\"x\",\"value\":[{\"ListingKey\":\"7\"}],"
+                + "\"@odata.nextLink\":\"http://127.0.0.1:8080/reso/houston/Property?"
+                + "$orderby=ModificationTimestamp,ListingKey&$skiptoken=abc\"}")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(
+        "http://127.0.0.1:8080/reso/houston/Property?$orderby=ModificationTimestamp,ListingKey"
+            + "&$skiptoken=abc",
+        KeyboxTarget.nextLink(page, page.length));
+    byte[] last = "{\"value\":[]}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    assertEquals(null, KeyboxTarget.nextLink(last, last.length));
+  }
 }

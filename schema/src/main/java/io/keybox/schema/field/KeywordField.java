@@ -12,9 +12,11 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.SortedSetDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.AutomatonQuery;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.ConstantScoreQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
@@ -127,6 +129,30 @@ public final class KeywordField implements SearchField, TermQueryable, AllOfQuer
       all.add(new TermQuery(new Term(name, normalize(value))), Occur.FILTER);
     }
     return new ConstantScoreQuery(all.build());
+  }
+
+  /**
+   * Matches records holding at least one value in {@code set} (OData's {@code any}): a term lookup
+   * for a set of whole values, else the terms the set's automaton accepts.
+   */
+  public Query anyValueIn(TermSet set) {
+    if (set.values().isPresent()) {
+      return anyOf(set.values().get());
+    }
+    return new ConstantScoreQuery(new AutomatonQuery(new Term(name), set.automaton(), true));
+  }
+
+  /**
+   * Matches records none of whose values lies outside {@code set} (OData's {@code all}): a record
+   * holding no value matches, as {@code all} over an empty collection is true.
+   */
+  public Query everyValueIn(TermSet set) {
+    Query outside = new AutomatonQuery(new Term(name), set.not().automaton(), true);
+    return new ConstantScoreQuery(
+        new BooleanQuery.Builder()
+            .add(new MatchAllDocsQuery(), Occur.FILTER)
+            .add(outside, Occur.MUST_NOT)
+            .build());
   }
 
   /** Matches records holding {@code value} (compared in normal form). */

@@ -47,7 +47,27 @@ public final class PointsParser {
         throw InvalidValueException.invalid(
             value, "latitude -90..90 and longitude -180..180, latitude first");
       }
-      Vertex vertex = new Vertex(lat, lng);
+      ring.add(new Vertex(lat, lng));
+    }
+    return polygon(ring, String.join(" ", values));
+  }
+
+  /**
+   * The polygon of {@code vertices} (in decimal degrees, within range), checked as {@link #parse}
+   * checks the points: repeats dropped, a closed ring opened, a ring that crosses itself replaced
+   * by its convex hull.
+   *
+   * @param shown the polygon as the client wrote it, for error messages
+   * @throws InvalidValueException for more than {@link #MAX_POINTS}, fewer than 3 distinct points
+   *     or points on one line
+   */
+  public static GeoPolygon polygon(List<Vertex> vertices, String shown) {
+    if (vertices.size() > MAX_POINTS + 1) { // + 1: a closed ring repeats its first point
+      throw InvalidValueException.invalid(
+          vertices.size() + " points", "at most " + MAX_POINTS + " points");
+    }
+    List<Vertex> ring = new ArrayList<>();
+    for (Vertex vertex : vertices) {
       if (ring.isEmpty() || !ring.get(ring.size() - 1).equals(vertex)) {
         ring.add(vertex);
       }
@@ -56,15 +76,14 @@ public final class PointsParser {
       ring.remove(ring.size() - 1); // a closed ring: drop the repeated first point
     }
     if (new LinkedHashSet<>(ring).size() < 3) {
-      throw InvalidValueException.invalid(
-          String.join(" ", values), "at least 3 distinct points forming a polygon");
+      throw InvalidValueException.invalid(shown, "at least 3 distinct points forming a polygon");
     }
     if (new LinkedHashSet<>(ring).size() < ring.size() || crossesItself(ring)) {
       ring = convexHull(ring);
     }
     if (ring.size() < 3 || enclosesNoArea(ring)) {
       throw InvalidValueException.invalid(
-          String.join(" ", values), "points that enclose an area (not all on one line)");
+          shown, "points that enclose an area (not all on one line)");
     }
     return new GeoPolygon(ring);
   }

@@ -12,6 +12,7 @@ import static io.keybox.schema.reso.ResoType.EXPANSION;
 import static io.keybox.schema.reso.ResoType.INTEGER;
 import static io.keybox.schema.reso.ResoType.LOOKUP;
 import static io.keybox.schema.reso.ResoType.LOOKUP_MULTI;
+import static io.keybox.schema.reso.ResoType.POINT;
 import static io.keybox.schema.reso.ResoType.STRING;
 import static io.keybox.schema.reso.ResoType.TIMESTAMP;
 
@@ -123,6 +124,11 @@ public final class ResoPropertyFields {
           ResoField.of("CrossStreet", "address.crossStreet", COPY, STRING),
           ResoField.of("Latitude", "geo.lat", COPY, DECIMAL),
           ResoField.of("Longitude", "geo.lng", COPY, DECIMAL),
+          // Not a Data Dictionary field: the point the hosted RESO services (Bridge, Trestle) serve
+          // for geo.intersects, which takes a geography property, not Latitude and Longitude.
+          ResoField.of("Coordinates", "geo", DERIVED, POINT)
+              .inverted()
+              .indexedAs(ListingFields.GEO),
           ResoField.of("CountyOrParish", "geo.county", COPY, LOOKUP)
               .indexedAs(ListingFields.COUNTY),
           ResoField.of("MLSAreaMajor", "geo.marketArea", COPY, LOOKUP),

@@ -25,6 +25,11 @@ public enum ResoType {
   /** {@code Edm.Boolean} (the Data Dictionary's YN fields). */
   BOOLEAN,
   /**
+   * {@code Edm.GeographyPoint}: a point on the earth (WGS 84), written as GeoJSON; what OData's
+   * {@code geo.intersects} takes.
+   */
+  POINT,
+  /**
    * A structured value (Media, Rooms): read by the indexer, not a scalar property of the RESO view.
    */
   EXPANSION

@@ -2,9 +2,13 @@ package io.keybox.server.reso;
 
 import io.keybox.schema.field.DoubleValueField;
 import io.keybox.schema.field.FlagField;
+import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.LongValueField;
 import io.keybox.schema.field.SearchField;
+import io.keybox.schema.field.TermSet;
+import io.keybox.schema.filter.InvalidValueException;
+import io.keybox.schema.filter.WktPolygon;
 import io.keybox.schema.reso.ResoField;
 import io.keybox.schema.reso.ResoType;
 import io.keybox.schema.reso.ResoVocabulary;
@@ -21,18 +25,15 @@ import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.MatchAllDocsQuery;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
-import org.apache.olingo.commons.api.edm.EdmEnumType;
-import org.apache.olingo.commons.api.edm.EdmType;
+import org.apache.lucene.util.automaton.TooComplexToDeterminizeException;
 import org.apache.olingo.server.api.ODataApplicationException;
 import org.apache.olingo.server.api.uri.UriResource;
+import org.apache.olingo.server.api.uri.UriResourceLambdaAll;
 import org.apache.olingo.server.api.uri.UriResourceLambdaAny;
-import org.apache.olingo.server.api.uri.UriResourceLambdaVariable;
 import org.apache.olingo.server.api.uri.UriResourceProperty;
 import org.apache.olingo.server.api.uri.queryoption.expression.BinaryOperatorKind;
 import org.apache.olingo.server.api.uri.queryoption.expression.Expression;
 import org.apache.olingo.server.api.uri.queryoption.expression.ExpressionVisitException;
-import org.apache.olingo.server.api.uri.queryoption.expression.ExpressionVisitor;
-import org.apache.olingo.server.api.uri.queryoption.expression.Literal;
 import org.apache.olingo.server.api.uri.queryoption.expression.Member;
 import org.apache.olingo.server.api.uri.queryoption.expression.MethodKind;
 import org.apache.olingo.server.api.uri.queryoption.expression.UnaryOperatorKind;
@@ -44,10 +45,10 @@ import org.apache.olingo.server.api.uri.queryoption.expression.UnaryOperatorKind
  * function the schema's fields cannot answer is a 501 naming it.
  *
  * <p>The visitor's values are {@link Query}s for boolean expressions and operands otherwise: a
- * {@link Field} for a property (or a lambda variable bound to a list field) and a {@link Value} for
- * a literal.
+ * {@link Field} for a property and a {@link Value} for a literal. An {@code any} or {@code all}
+ * lambda over a list field is the {@link LambdaFilter}'s set of values, asked of the field.
  */
-final class FilterVisitor implements ExpressionVisitor<Object> {
+final class FilterVisitor extends FilterExpressions {
   private static final long DAY_MILLIS = 86_400_000L;
 
   /** A property in a comparison: its RESO name and its row (empty for the key). */
@@ -57,25 +58,35 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
   record Value(Object value) {}
 
   private final ResoEntity entity;
-  private final Optional<Lambda> lambda;
+  private final boolean inAllowed;
 
-  private record Lambda(String variable, Field field) {}
-
-  FilterVisitor(ResoEntity entity) {
-    this(entity, Optional.empty());
-  }
-
-  private FilterVisitor(ResoEntity entity, Optional<Lambda> lambda) {
+  private FilterVisitor(ResoEntity entity, boolean inAllowed) {
     this.entity = entity;
-    this.lambda = lambda;
+    this.inAllowed = inAllowed;
   }
 
-  /** The query {@code filter} stands for. */
-  static Query query(ResoEntity entity, Expression filter) {
+  /**
+   * The query {@code filter} stands for.
+   *
+   * @param inAllowed whether the request speaks OData 4.01 ({@link ODataVersions}), the version
+   *     that has {@code in}: under 4.0 an {@code in} is a 400
+   */
+  static Query query(ResoEntity entity, Expression filter, boolean inAllowed) {
     try {
-      return asQuery(filter.accept(new FilterVisitor(entity)), "$filter");
+      return asQuery(filter.accept(new FilterVisitor(entity, inAllowed)), "$filter");
     } catch (ExpressionVisitException | ODataApplicationException e) {
       throw new InvalidRequestException("$filter: " + e.getMessage());
+    } catch (TooComplexToDeterminizeException e) {
+      throw new InvalidRequestException("$filter: the lambda's condition is too complex");
+    }
+  }
+
+  /** Refuses {@code in} unless the request speaks OData 4.01. */
+  static void checkIn(boolean inAllowed) {
+    if (!inAllowed) {
+      throw new InvalidRequestException(
+          "$filter: the operator in is OData 4.01; send the header OData-Version: 4.01 (or"
+              + " OData-MaxVersion: 4.01) to use it (this request is OData 4.0)");
     }
   }
 
@@ -105,6 +116,7 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
       throw new NotSupportedException(
           "$filter: the operator " + name(operator) + " is not supported");
     }
+    checkIn(inAllowed);
     BooleanQuery.Builder any = new BooleanQuery.Builder();
     for (Object value : right) {
       any.add(compare(BinaryOperatorKind.EQ, left, value), Occur.SHOULD);
@@ -133,8 +145,34 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
       KeywordField keyword = keyword(field, method.toString());
       return method == MethodKind.STARTSWITH ? keyword.startsWith(text) : keyword.contains(text);
     }
+    if (method == MethodKind.GEOINTERSECTS && parameters.size() == 2) {
+      return intersects(parameters.get(0), parameters.get(1));
+    }
     throw new NotSupportedException(
         "$filter: the function " + method + " is not supported on these arguments");
+  }
+
+  /**
+   * {@code geo.intersects} of a point property and a polygon literal (Olingo's parser has checked
+   * the order and the types).
+   */
+  private static Query intersects(Object first, Object second) {
+    if (!(first instanceof Field field)
+        || !(second instanceof Value(FilterLiteral.Geography(String wkt)))) {
+      throw new NotSupportedException(
+          "$filter: geo.intersects takes a point property and a geography'POLYGON(...)' literal");
+    }
+    if (!(field.row().flatMap(ResoField::index).orElse(null) instanceof GeoPointField point)) {
+      throw new InvalidRequestException(
+          "$filter: geo.intersects takes a point property such as Coordinates (got: "
+              + field.name()
+              + ")");
+    }
+    try {
+      return point.within(WktPolygon.parse(wkt).toLucene());
+    } catch (InvalidValueException e) {
+      throw new InvalidRequestException("$filter: geo.intersects: " + e.getMessage());
+    }
   }
 
   @Override
@@ -143,20 +181,10 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
   }
 
   @Override
-  public Object visitLiteral(Literal literal) {
-    return new Value(literalValue(literal));
-  }
-
-  @Override
   public Object visitMember(Member member)
       throws ExpressionVisitException, ODataApplicationException {
     List<UriResource> parts = member.getResourcePath().getUriResourceParts();
     UriResource first = parts.get(0);
-    if (first instanceof UriResourceLambdaVariable variable
-        && lambda.isPresent()
-        && lambda.get().variable().equals(variable.getVariableName())) {
-      return lambda.get().field();
-    }
     if (!(first instanceof UriResourceProperty property)) {
       throw new NotSupportedException("$filter: " + first + " is not supported");
     }
@@ -166,31 +194,33 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
       return field;
     }
     if (parts.size() == 2 && parts.get(1) instanceof UriResourceLambdaAny any) {
-      FilterVisitor inside =
-          new FilterVisitor(entity, Optional.of(new Lambda(any.getLambdaVariable(), field)));
-      return asQuery(any.getExpression().accept(inside), "any");
+      return lambdaField(field, "any")
+          .anyValueIn(lambdaValues(field, any.getLambdaVariable(), any.getExpression()));
+    }
+    if (parts.size() == 2 && parts.get(1) instanceof UriResourceLambdaAll all) {
+      return lambdaField(field, "all")
+          .everyValueIn(lambdaValues(field, all.getLambdaVariable(), all.getExpression()));
     }
     throw new NotSupportedException("$filter: " + parts.get(1) + " is not supported");
   }
 
-  @Override
-  public Object visitAlias(String alias) {
-    throw new NotSupportedException("$filter: parameter aliases are not supported");
+  private TermSet lambdaValues(Field field, String variable, Expression body)
+      throws ExpressionVisitException, ODataApplicationException {
+    return LambdaFilter.values(variable, field.row().orElseThrow(), body, inAllowed);
   }
 
-  @Override
-  public Object visitTypeLiteral(EdmType type) {
-    throw new NotSupportedException("$filter: type literals are not supported");
-  }
-
-  @Override
-  public Object visitLambdaReference(String variable) {
-    throw new NotSupportedException("$filter: lambda references are not supported");
-  }
-
-  @Override
-  public Object visitEnum(EdmEnumType type, List<String> values) {
-    throw new NotSupportedException("$filter: enumerations are not supported");
+  /** The keyword field of a list a lambda ranges over. */
+  private static KeywordField lambdaField(Field field, String function) {
+    if (field.row().isPresent()
+        && field.row().get().index().orElse(null) instanceof KeywordField keyword) {
+      return keyword;
+    }
+    throw new InvalidRequestException(
+        "$filter: "
+            + field.name()
+            + " is not filterable (see $metadata), so "
+            + function
+            + " cannot range over it");
   }
 
   // ------------------------------------------------------------------------------ comparisons
@@ -245,7 +275,7 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
   }
 
   /** The index terms a RESO value stands for: the two vocabularies map, the rest is as written. */
-  private static List<String> terms(ResoField row, String value) {
+  static List<String> terms(ResoField row, String value) {
     return switch (row.reso()) {
       case "StandardStatus" ->
           ResoVocabulary.statusOf(value).map(s -> List.of(s.name())).orElse(List.of());
@@ -375,32 +405,7 @@ final class FilterVisitor implements ExpressionVisitor<Object> {
     throw new InvalidRequestException("$filter: " + where + " takes conditions, not a value");
   }
 
-  private static String name(Object operator) {
+  static String name(Object operator) {
     return operator.toString().toLowerCase(java.util.Locale.ROOT);
-  }
-
-  // ---------------------------------------------------------------------------------- literals
-
-  private static Object literalValue(Literal literal) {
-    String text = literal.getText();
-    EdmType type = literal.getType();
-    if (type == null || "null".equals(text)) {
-      return null;
-    }
-    try {
-      return switch (type.getName()) {
-        case "String" -> text.substring(1, text.length() - 1).replace("''", "'");
-        case "Date" -> LocalDate.parse(text);
-        case "DateTimeOffset" -> java.time.OffsetDateTime.parse(text).toInstant();
-        case "Boolean" -> Boolean.parseBoolean(text);
-        case "Byte", "SByte", "Int16", "Int32", "Int64", "Decimal", "Double", "Single" ->
-            new BigDecimal(text);
-        default ->
-            throw new NotSupportedException(
-                "$filter: literals of type " + type.getName() + " are not supported");
-      };
-    } catch (java.time.DateTimeException | NumberFormatException e) {
-      throw new InvalidRequestException("$filter: not a valid " + type.getName() + ": " + text);
-    }
   }
 }

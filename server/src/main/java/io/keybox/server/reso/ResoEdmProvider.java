@@ -200,6 +200,7 @@ final class ResoEdmProvider extends CsdlAbstractEdmProvider {
       case DAY -> EdmPrimitiveTypeKind.Date;
       case TIMESTAMP -> EdmPrimitiveTypeKind.DateTimeOffset;
       case BOOLEAN -> EdmPrimitiveTypeKind.Boolean;
+      case POINT -> EdmPrimitiveTypeKind.GeographyPoint;
       case EXPANSION -> throw new IllegalArgumentException("not a property type: " + type);
     };
   }

@@ -74,7 +74,8 @@ record ResoOptions(
     Query filter =
         uri.getFilterOption() == null
             ? new MatchAllDocsQuery()
-            : FilterVisitor.query(entity, uri.getFilterOption().getExpression());
+            : FilterVisitor.query(
+                entity, uri.getFilterOption().getExpression(), request.versions().hasIn());
     int skip = uri.getSkipOption() == null ? 0 : uri.getSkipOption().getValue();
     ResoReader.checkSkip(skip, maxSkip);
     OptionalInt top =

@@ -17,6 +17,7 @@ import java.util.OptionalInt;
  * @param photoUrls how Media records name the vendor's mirrored photos ({@code MediaURL})
  * @param members whether the caller may read Member records (the agents add-on), also when a
  *     listing's {@code ListAgent} is expanded
+ * @param versions the OData versions the request is read and answered in
  */
 public record ResoRequest(
     String vendor,
@@ -25,8 +26,10 @@ public record ResoRequest(
     String rawQuery,
     OptionalInt maxPageSize,
     PhotoUrls photoUrls,
-    boolean members) {
+    boolean members,
+    ODataVersions versions) {
   public ResoRequest {
+    Objects.requireNonNull(versions, "versions");
     Objects.requireNonNull(vendor, "vendor");
     Objects.requireNonNull(serviceRoot, "serviceRoot");
     Objects.requireNonNull(path, "path");

@@ -8,8 +8,11 @@ import io.keybox.server.index.VendorIndexes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.olingo.commons.api.format.ContentType;
 import org.apache.olingo.server.api.OData;
 import org.apache.olingo.server.api.ODataLibraryException;
@@ -27,7 +30,7 @@ import org.apache.olingo.server.core.uri.parser.UriParserSemanticException;
  * ResoService reso = new ResoService(indexes, 10_000);
  * ResoReply reply = reso.answer(new ResoRequest("fixture", "https://host/reso/fixture",
  *     "Property", "$filter=ListPrice%20gt%20200000&$top=20", OptionalInt.empty(),
- *     PhotoUrls.of("https://host", "fixture", 1600), false));
+ *     PhotoUrls.of("https://host", "fixture", 1600), false, ODataVersions.DEFAULT));
  * }</pre>
  *
  * <p>The request URL is parsed by Olingo's {@link Parser} over the {@code Edm} of {@link
@@ -45,6 +48,11 @@ public final class ResoService {
 
   /** The content type of the JSON answers. */
   static final String JSON_TYPE = "application/json; odata.metadata=minimal; charset=utf-8";
+
+  /** A geography literal, and one without the SRID OData's ABNF requires. */
+  private static final Pattern GEOGRAPHY = Pattern.compile("(?i)geography'");
+
+  private static final Pattern WITHOUT_SRID = Pattern.compile("(?i)geography'(?!\\s*SRID=)");
 
   private final VendorIndexes indexes;
   private final OData odata = OData.newInstance();
@@ -97,6 +105,17 @@ public final class ResoService {
       if (e.getMessageKey() == UriParserSemanticException.MessageKeys.RESOURCE_NOT_FOUND) {
         throw new NotFoundException("no such resource: " + request.path());
       }
+      String query = decoded(request.rawQuery());
+      if (GEOGRAPHY.matcher(query).find()) {
+        // Olingo reads a literal it cannot tokenize as a property named "geography" and says so.
+        throw new InvalidRequestException(
+            WITHOUT_SRID.matcher(query).find()
+                ? "$filter: a geography literal names its SRID (OData's ABNF):"
+                    + " geography'SRID=4326;POLYGON((lng lat, ...))'"
+                : "$filter: a polygon is geography'SRID=4326;POLYGON((lng lat,lng lat,...))': one"
+                    + " space between longitude and latitude, a comma between points, the ring"
+                    + " closed (its first point repeated last)");
+      }
       if (e.getMessageKey() == UriParserSemanticException.MessageKeys.NOT_IMPLEMENTED
           || e.getMessageKey()
               == UriParserSemanticException.MessageKeys.NOT_IMPLEMENTED_SYSTEM_QUERY_OPTION) {
@@ -105,6 +124,14 @@ public final class ResoService {
       throw new InvalidRequestException(message(e));
     } catch (ODataLibraryException e) {
       throw new InvalidRequestException(message(e));
+    }
+  }
+
+  private static String decoded(String rawQuery) {
+    try {
+      return URLDecoder.decode(rawQuery.replace("+", "%2B"), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return rawQuery; // Olingo has refused it already
     }
   }
 

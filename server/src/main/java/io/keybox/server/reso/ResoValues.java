@@ -39,11 +39,29 @@ final class ResoValues {
       case INTEGER -> out.writeNumber(value.asLong());
       case DECIMAL -> out.writeNumber(value.decimalValue());
       case BOOLEAN -> out.writeBoolean(value.asBoolean());
+      case POINT -> writePoint(out, value);
       case DAY ->
           out.writeString(
               value.asText().length() >= 10 ? value.asText().substring(0, 10) : value.asText());
       default -> out.writeString(text(field, value.asText()));
     }
+  }
+
+  /** A {@code geo} object as GeoJSON, OData's JSON for a geography point; null without both. */
+  private static void writePoint(JsonGenerator out, JsonNode geo) throws IOException {
+    JsonNode lat = geo.get("lat");
+    JsonNode lng = geo.get("lng");
+    if (lat == null || lng == null || !lat.isNumber() || !lng.isNumber()) {
+      out.writeNull();
+      return;
+    }
+    out.writeStartObject();
+    out.writeStringField("type", "Point");
+    out.writeArrayFieldStart("coordinates");
+    out.writeNumber(lng.decimalValue()); // GeoJSON: longitude first
+    out.writeNumber(lat.decimalValue());
+    out.writeEndArray();
+    out.writeEndObject();
   }
 
   /**

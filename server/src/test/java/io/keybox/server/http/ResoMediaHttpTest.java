@@ -153,7 +153,8 @@ class ResoMediaHttpTest {
     assertEquals(
         List.of("101-1", "104-1", "104-2", "104-3"),
         texts(
-            get("Media?$filter=ResourceRecordKey%20in%20('101','104')&$select=Order").path("value"),
+            get("Media?$filter=ResourceRecordKey%20eq%20'101'%20or%20ResourceRecordKey%20eq%20'104'&$select=Order")
+                .path("value"),
             "MediaKey"));
   }
 
@@ -185,7 +186,9 @@ class ResoMediaHttpTest {
         "the expansion's $select");
     assertEquals(List.of("1", "8"), texts(listing.path("OpenHouse"), "OpenHouseKey"));
     assertEquals("A100", listing.path("ListAgent").path("MemberMlsId").asText());
-    JsonNode page = get("Property?$filter=ListingKey%20in%20('104','106')&$expand=Media,ListAgent");
+    JsonNode page =
+        get(
+            "Property?$filter=ListingKey%20eq%20'104'%20or%20ListingKey%20eq%20'106'&$expand=Media,ListAgent");
     assertEquals(
         List.of("104-1", "104-2", "104-3"),
         texts(page.path("value").get(0).path("Media"), "MediaKey"));

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.keybox.schema.field.DoubleValueField;
 import io.keybox.schema.field.FlagField;
+import io.keybox.schema.field.GeoPointField;
 import io.keybox.schema.field.KeywordField;
 import io.keybox.schema.field.LongValueField;
 import io.keybox.schema.field.SearchField;
@@ -79,7 +80,7 @@ class ResoFieldTableTest {
     }
     SearchField index = field.index().get();
     if (field.type() == ResoType.LOOKUP_MULTI) {
-      return "any(x:x eq ...)";
+      return "any(x:...), all(x:...)";
     }
     return switch (index) {
       case LongValueField l when field.type() == ResoType.STRING -> "eq, ne, in";
@@ -87,6 +88,7 @@ class ResoFieldTableTest {
       case DoubleValueField d -> "eq, ne, gt, ge, lt, le, in";
       case KeywordField k -> "eq, ne, in, startswith, contains";
       case FlagField f -> "eq, ne";
+      case GeoPointField g -> "geo.intersects";
       default -> "";
     };
   }

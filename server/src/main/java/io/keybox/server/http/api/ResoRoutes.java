@@ -16,6 +16,7 @@ import io.keybox.server.http.write.Reply;
 import io.keybox.server.http.write.ReplySender;
 import io.keybox.server.http.write.Responses;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.reso.ODataVersions;
 import io.keybox.server.reso.ResoReply;
 import io.keybox.server.reso.ResoRequest;
 import io.keybox.server.reso.ResoService;
@@ -25,6 +26,7 @@ import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import java.io.IOException;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -35,8 +37,8 @@ import java.util.regex.Pattern;
  * caller must be allowed the vendor, as with {@code vendor} on the JSON API, and {@code Member}
  * needs the agents add-on, as {@code /agents} does: else 403; Media's URLs are the JSON API's photo
  * links, {@link PhotoLinks}), anything else to the JSON API's router. Every RESO answer carries
- * {@code OData-Version: 4.0}; its errors are written in OData's format by the edge ({@link
- * Responses#error}).
+ * {@code OData-Version}: 4.0, or 4.01 when the request asks for it ({@link ODataVersions}); its
+ * errors are written in OData's format by the edge ({@link Responses#error}).
  *
  * <p>NOTE: the RESO paths are not routes of the {@link Router}: they are OData's (any resource, key
  * and option below a service root, parsed by Olingo), and the OpenAPI document stays the JSON
@@ -49,6 +51,7 @@ public final class ResoRoutes implements HttpHandler {
   private static final Pattern MEMBER = Pattern.compile("Member\\b");
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final HttpString PREFER = new HttpString("Prefer");
+  private static final HttpString ODATA_MAX_VERSION = new HttpString("OData-MaxVersion");
 
   /**
    * Makes the service on the first RESO request: building Olingo's model and the {@code $metadata}
@@ -137,6 +140,11 @@ public final class ResoRoutes implements HttpHandler {
       throw ApiException.forbidden(
           "the " + Addon.AGENTS.wireName() + " add-on is not enabled for this key");
     }
+    ODataVersions versions =
+        ODataVersions.of(
+            Optional.ofNullable(exchange.getRequestHeaders().getFirst(Responses.ODATA_VERSION)),
+            Optional.ofNullable(exchange.getRequestHeaders().getFirst(ODATA_MAX_VERSION)));
+    exchange.getResponseHeaders().put(Responses.ODATA_VERSION, versions.response());
     ResoReply answer =
         service()
             .answer(
@@ -147,7 +155,8 @@ public final class ResoRoutes implements HttpHandler {
                     exchange.getQueryString(),
                     maxPageSize(exchange.getRequestHeaders().get(PREFER)),
                     photoLinks.of(exchange, vendor),
-                    account.has(Addon.AGENTS)));
+                    account.has(Addon.AGENTS),
+                    versions));
     Reply reply = Reply.of(200, answer.contentType(), answer.body());
     for (var header : answer.headers().entrySet()) {
       reply = reply.with(new HttpString(header.getKey()), header.getValue());

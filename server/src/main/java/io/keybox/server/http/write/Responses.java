@@ -40,12 +40,18 @@ public final class Responses {
       ReplySender.send(
           exchange,
           Reply.of(status, "application/json; charset=utf-8", odataErrorBody(status, message))
-              .with(ODATA_VERSION, "4.0"));
+              .with(ODATA_VERSION, odataVersion(exchange)));
       return;
     }
     ReplySender.send(
         exchange,
         Reply.of(status, Exchanges.mediaType(exchange).contentType(), errorBody(status, message)));
+  }
+
+  /** The version the RESO routes negotiated for this request, 4.0 before (or without) them. */
+  private static String odataVersion(HttpServerExchange exchange) {
+    String negotiated = exchange.getResponseHeaders().getFirst(ODATA_VERSION);
+    return negotiated == null ? "4.0" : negotiated;
   }
 
   /** The path prefix of the RESO Web API's service roots, whose errors are OData's. */
