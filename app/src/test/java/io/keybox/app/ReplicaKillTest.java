@@ -6,26 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.keybox.app.Commands.Result;
 import io.keybox.store.FileEntry;
 import io.keybox.store.Manifest;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,12 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplicaKillTest {
   private static final Path BASIC = Path.of("..", "data", "fixtures", "basic");
   private static final Path SEARCH = Path.of("..", "data", "fixtures", "search");
-  private static final Pattern LISTENING =
-      Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)");
   private static final ObjectMapper JSON =
       new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-  private static final HttpClient HTTP =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private static Result index(Path dataDir, Path fixture, String store) {
     return Commands.run(
@@ -73,73 +59,20 @@ class ReplicaKillTest {
         store);
   }
 
-  /** A {@code keybox serve} child JVM and its port. */
-  private record Node(Process process, int port) {
-    static Node start(Path dataDir, String store) throws Exception {
-      List<String> command =
-          Commands.inChildJvm(
-              "serve",
-              List.of(
-                  "--data-dir",
-                  dataDir.toString(),
-                  "--keys",
-                  Path.of("..", "data", "demo-keys.json").toString(),
-                  "--port",
-                  "0",
-                  "--replica-of",
-                  store,
-                  "--replica-poll",
-                  "0.2"));
-      Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-      BufferedReader out =
-          new BufferedReader(
-              new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-      CompletableFuture<Integer> port = new CompletableFuture<>();
-      Thread.ofPlatform()
-          .daemon()
-          .start(
-              () -> {
-                try {
-                  for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    Matcher m = LISTENING.matcher(line);
-                    if (m.find()) {
-                      port.complete(Integer.parseInt(m.group(1)));
-                    }
-                  }
-                } catch (IOException e) {
-                  // the process ended
-                }
-                port.completeExceptionally(new IllegalStateException("serve ended"));
-              });
-      try {
-        // A bound, not a wait: a busy 2-core machine has taken over 30 s to start a JVM.
-        return new Node(process, port.get(120, TimeUnit.SECONDS));
-      } catch (Exception e) {
-        process.destroyForcibly();
-        throw e;
-      }
-    }
-
-    JsonNode get(String path) throws Exception {
-      HttpResponse<String> response =
-          HTTP.send(
-              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
-              HttpResponse.BodyHandlers.ofString());
-      return ((ObjectNode) JSON.readTree(response.body())).put("httpStatus", response.statusCode());
-    }
-
-    String metrics() throws Exception {
-      return HTTP.send(
-              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/-/metrics")).build(),
-              HttpResponse.BodyHandlers.ofString())
-          .body();
-    }
-
-    /** SIGKILL: no shutdown hook runs, nothing is cleaned up. */
-    void kill() throws InterruptedException {
-      process.destroyForcibly();
-      assertTrue(process.waitFor(10, TimeUnit.SECONDS));
-    }
+  /** A {@code keybox serve --replica-of STORE} child JVM over {@code dataDir}. */
+  private static ServeChild replica(Path dataDir, String store) throws Exception {
+    return ServeChild.start(
+        List.of(
+            "--data-dir",
+            dataDir.toString(),
+            "--keys",
+            Path.of("..", "data", "demo-keys.json").toString(),
+            "--port",
+            "0",
+            "--replica-of",
+            store,
+            "--replica-poll",
+            "0.2"));
   }
 
   private static void await(String what, Check check) throws Exception {
@@ -187,7 +120,7 @@ class ReplicaKillTest {
     Result basic = index(indexer, BASIC, url);
     assertEquals(0, basic.code(), basic.err());
 
-    Node first = Node.start(node, url);
+    ServeChild first = replica(node, url);
     try {
       await(
           "the new node serves the store's commit",
@@ -224,7 +157,7 @@ class ReplicaKillTest {
     Files.move(object, aside);
     Files.createDirectory(object);
 
-    Node second = Node.start(node, url);
+    ServeChild second = replica(node, url);
     int stagedBeforeKill;
     try {
       // It serves the old commit at once, and cannot complete the new one.
@@ -243,7 +176,7 @@ class ReplicaKillTest {
 
     Files.delete(object);
     Files.move(aside, object);
-    Node third = Node.start(node, url);
+    ServeChild third = replica(node, url);
     try {
       JsonNode health = third.get("/-/health");
       assertEquals(200, health.at("/httpStatus").asInt(), health.toString());
@@ -282,7 +215,7 @@ class ReplicaKillTest {
     List<Integer> listings = List.of(12, 38);
     java.util.Random random = new java.util.Random();
     rebuild(indexer, BASIC, url);
-    Node running = Node.start(node, url);
+    ServeChild running = replica(node, url);
     try {
       await(
           "the first publication serves",
@@ -293,7 +226,7 @@ class ReplicaKillTest {
     for (int round = 1; round <= 6; round++) {
       int before = listings.get((round - 1) % 2);
       int after = listings.get(round % 2);
-      Node killed = Node.start(node, url);
+      ServeChild killed = replica(node, url);
       try {
         rebuild(indexer, fixtures.get(round % 2), url);
         // Somewhere in the next poll's install (polls every 200 ms), or before or after it.
@@ -301,7 +234,7 @@ class ReplicaKillTest {
       } finally {
         killed.kill();
       }
-      Node restarted = Node.start(node, url);
+      ServeChild restarted = replica(node, url);
       try {
         JsonNode health = restarted.get("/-/health");
         assertEquals(200, health.at("/httpStatus").asInt(), "round " + round + ": " + health);

@@ -1,9 +1,6 @@
 package io.keybox.server.alerts;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.CommitChanges;
-import io.keybox.schema.listing.ListingFields;
-import io.keybox.schema.listing.ListingQueries;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.state.alerts.MatchLedger;
@@ -15,7 +12,6 @@ import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,23 +19,13 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.LongStream;
-import org.apache.lucene.index.DocValues;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedNumericDocValues;
-import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.search.BooleanClause.Occur;
-import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.SimpleCollector;
 
 /**
  * Matches one vendor commit against the vendor's enabled saved searches (issue 35, point 2) and
  * records the outcome in the {@link MatchLedger}: only the listings the commit changed are looked
  * at (its {@link CommitChanges}), each search's query is the one {@code /properties} runs for it
- * (IDX rule included), and each changed listing is compared with what the search last reported.
+ * (IDX rule included), run over a small in-memory index of just those listings ({@link
+ * ChangedListingsIndex}), and each changed listing is compared with what the search last reported.
  *
  * <p>When the commit's changes are relative to another commit than the one matched last (the server
  * was down across several commits, or the index was replaced), every listing of the commit, and
@@ -59,7 +45,6 @@ public final class CommitMatcher {
 
   private final MatchLedger ledger;
   private final DeliveryPayload payload;
-  private final ObjectMapper json = new ObjectMapper();
 
   public CommitMatcher(MatchLedger ledger, DeliveryPayload payload) {
     this.ledger = ledger;
@@ -89,12 +74,31 @@ public final class CommitMatcher {
     }
     Optional<CommitChanges> changes =
         CommitChanges.fromUserData(snapshot.reader().getIndexCommit().getUserData());
-    long[] candidates =
-        changes.isPresent() && changes.get().since() == cursor.getAsLong()
-            ? changes.get().mlsIds()
-            : everything(snapshot, vendor);
-    Map<String, Map<Long, Remembered>> remembered = ledger.remembered(vendor, candidates);
-    Candidates present = Candidates.of(snapshot, candidates);
+    boolean follows = changes.isPresent() && changes.get().since() == cursor.getAsLong();
+    try (ChangedListingsIndex present =
+        follows
+            ? ChangedListingsIndex.of(snapshot, changes.get().mlsIds())
+            : everything(snapshot)) {
+      long[] candidates =
+          follows
+              ? changes.get().mlsIds()
+              : LongStream.concat(
+                      Arrays.stream(present.mlsIds()), Arrays.stream(ledger.rememberedIds(vendor)))
+                  .sorted()
+                  .distinct()
+                  .toArray();
+      Map<String, Map<Long, Remembered>> remembered = ledger.remembered(vendor, candidates);
+      return match(snapshot, searches, candidates.length, present, remembered);
+    }
+  }
+
+  private Outcome match(
+      Snapshot snapshot,
+      List<SavedSearch> searches,
+      int candidates,
+      ChangedListingsIndex present,
+      Map<String, Map<Long, Remembered>> remembered)
+      throws IOException {
     ListingJson listings = new ListingJson(snapshot.searcher().storedFields());
     List<MatchLedger.Change> memory = new ArrayList<>();
     List<NewDelivery> deliveries = new ArrayList<>();
@@ -114,13 +118,7 @@ public final class CommitMatcher {
         continue;
       }
       List<ListingChange> changed =
-          changes(
-              snapshot,
-              present,
-              query,
-              remembered.getOrDefault(search.id(), Map.of()),
-              search,
-              memory);
+          changes(present, query, remembered.getOrDefault(search.id(), Map.of()), search, memory);
       for (NewDelivery delivery : payload.deliveries(snapshot, search, query, changed, listings)) {
         deliveries.add(delivery);
         pendingBytes += delivery.body().length;
@@ -136,13 +134,12 @@ public final class CommitMatcher {
     }
     ledger.record(memory, deliveries);
     delivered += deliveries.size();
-    ledger.matched(vendor, generation);
-    return new Outcome(generation, candidates.length, delivered, true);
+    ledger.matched(snapshot.vendor(), snapshot.generation());
+    return new Outcome(snapshot.generation(), candidates, delivered, true);
   }
 
   private List<ListingChange> changes(
-      Snapshot snapshot,
-      Candidates present,
+      ChangedListingsIndex present,
       SearchQuery query,
       Map<Long, Remembered> remembered,
       SavedSearch search,
@@ -188,134 +185,17 @@ public final class CommitMatcher {
     return changes;
   }
 
-  /** Every listing of the snapshot and every listing the vendor's searches remember. */
-  private long[] everything(Snapshot snapshot, String vendor) throws IOException {
+  /**
+   * Every listing of the snapshot, each search run over the snapshot itself; the caller adds every
+   * listing the vendor's searches remember.
+   */
+  private static ChangedListingsIndex everything(Snapshot snapshot) throws IOException {
     LOG.log(
         Level.INFO,
         "vendor {0}: generation {1} does not follow the one matched last; every listing is"
             + " looked at",
-        vendor,
+        snapshot.vendor(),
         snapshot.generation());
-    LongStream.Builder ids = LongStream.builder();
-    snapshot
-        .searcher()
-        .search(
-            ListingQueries.allListings(),
-            new SimpleCollector() {
-              private SortedNumericDocValues values;
-
-              @Override
-              protected void doSetNextReader(LeafReaderContext context) throws IOException {
-                values = DocValues.getSortedNumeric(context.reader(), ListingFields.MLS_ID.name());
-              }
-
-              @Override
-              public void collect(int doc) throws IOException {
-                if (values.advanceExact(doc)) {
-                  ids.add(values.nextValue());
-                }
-              }
-
-              @Override
-              public ScoreMode scoreMode() {
-                return ScoreMode.COMPLETE_NO_SCORES;
-              }
-            });
-    return LongStream.concat(ids.build(), Arrays.stream(ledger.rememberedIds(vendor)))
-        .sorted()
-        .distinct()
-        .toArray();
-  }
-
-  /**
-   * The changed listings still in the snapshot: their documents, a query matching exactly them, and
-   * their facts, read once however many searches ask.
-   */
-  private static final class Candidates {
-    private final Map<Long, Integer> docs;
-    private final Map<Integer, Long> byDoc;
-    private final Query query;
-    private final IndexSearcher searcher;
-    private final StoredFields stored;
-    private final Map<Long, Remembered> facts = new HashMap<>();
-    private final ObjectMapper json = new ObjectMapper();
-
-    private Candidates(Map<Long, Integer> docs, Query query, IndexSearcher searcher)
-        throws IOException {
-      this.docs = docs;
-      this.byDoc = new HashMap<>();
-      docs.forEach((id, doc) -> byDoc.put(doc, id));
-      this.query = query;
-      this.searcher = searcher;
-      this.stored = searcher.storedFields();
-    }
-
-    static Candidates of(Snapshot snapshot, long[] mlsIds) throws IOException {
-      // Without the query cache: each search visits only the candidates, and caching one of its
-      // clauses would compute it for every document of a segment (the cache's wrapper was a tenth
-      // of matching's time in the alerts bench's profile).
-      IndexSearcher searcher = new IndexSearcher(snapshot.reader());
-      searcher.setQueryCache(null);
-      Map<Long, Integer> docs = new HashMap<>();
-      for (long mlsId : mlsIds) {
-        ScoreDoc[] hits =
-            searcher.search(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), 1).scoreDocs;
-        if (hits.length > 0) {
-          docs.put(mlsId, hits[0].doc);
-        }
-      }
-      return new Candidates(docs, docQuery(docs.values()), searcher);
-    }
-
-    Integer doc(long mlsId) {
-      return docs.get(mlsId);
-    }
-
-    /** The candidates {@code filter} matches: mlsId to document. */
-    Map<Long, Integer> matching(Query filter) throws IOException {
-      Map<Long, Integer> hits = new java.util.TreeMap<>();
-      if (docs.isEmpty()) {
-        return hits;
-      }
-      Query both =
-          new BooleanQuery.Builder().add(query, Occur.FILTER).add(filter, Occur.FILTER).build();
-      searcher.search(
-          both,
-          new SimpleCollector() {
-            private int base;
-
-            @Override
-            protected void doSetNextReader(LeafReaderContext context) {
-              base = context.docBase;
-            }
-
-            @Override
-            public void collect(int doc) {
-              Long id = byDoc.get(base + doc);
-              if (id != null) {
-                hits.put(id, base + doc);
-              }
-            }
-
-            @Override
-            public ScoreMode scoreMode() {
-              return ScoreMode.COMPLETE_NO_SCORES;
-            }
-          });
-      return hits;
-    }
-
-    Remembered facts(long mlsId, int doc) throws IOException {
-      Remembered known = facts.get(mlsId);
-      if (known == null) {
-        known = ListingFacts.of(searcher, stored, doc, mlsId, json);
-        facts.put(mlsId, known);
-      }
-      return known;
-    }
-
-    private static Query docQuery(java.util.Collection<Integer> docs) {
-      return new DocSetQuery(docs);
-    }
+    return ChangedListingsIndex.all(snapshot);
   }
 }

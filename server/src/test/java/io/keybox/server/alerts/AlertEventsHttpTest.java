@@ -120,6 +120,48 @@ class AlertEventsHttpTest {
     }
   }
 
+  @Test
+  void commitsMadeWhileTheServerWasDownAreMatchedAsOneOverEveryListing(@TempDir Path dir)
+      throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver();
+        AlertsFixture server =
+            new AlertsFixture(
+                dir,
+                true,
+                listing(1, "Katy", 3, 450_000, "Active"),
+                listing(2, "Katy", 3, 500_000, "Active"),
+                listing(3, "Houston", 3, 200_000, "Active"))) {
+      JsonNode search =
+          server.create(
+              "alice", "Katy 3+", KATY, receiver.url("/alice"), "[\"new\",\"price\",\"status\"]");
+      String secret = search.get("secret").asText();
+      server.incremental(
+          listing(4, "Katy", 4, 350_000, "Active"), listing(6, "Katy", 3, 300_000, "Active"));
+      assertEquals(
+          List.of("4:[\"new\"]", "6:[\"new\"]"),
+          summary(AlertsFixture.json(signed(receiver.next(), secret, "/alice").body())));
+
+      // Its outcome written, so the restart does not send it again (at least once).
+      DeliveryHttpTest.waitForDelivery(
+          server, search, d -> d.get("state").asText().equals("delivered"));
+
+      // Two index runs while the server is stopped: the second one's changes are relative to the
+      // first, which was never matched, so every listing and every remembered one is looked at.
+      server.stop();
+      server.incremental(
+          listing(4, "Katy", 4, 320_000, "Active"), listing(6, "Katy", 3, 300_000, "Delete"));
+      server.incremental(
+          listing(5, "Katy", 3, 380_000, "Active"), listing(2, "Katy", 3, 390_000, "Active"));
+      server.start();
+
+      // 1 (over the maximum) and 3 (Houston) never matched: nothing of them.
+      assertEquals(
+          List.of("2:[\"new\"]", "4:[\"price\"]", "5:[\"new\"]", "6:[\"status\"]"),
+          summary(AlertsFixture.json(signed(receiver.next(), secret, "/alice").body())));
+      assertNull(receiver.poll(1500), "one delivery for the commits made while down");
+    }
+  }
+
   private static WebhookReceiver.Received signed(
       WebhookReceiver.Received request, String secret, String path) throws Exception {
     assertEquals(path, request.path());

@@ -87,11 +87,15 @@ final class AlertsFixture implements AutoCloseable {
     alerts.matchNow(VENDOR); // the baseline of a first start; a no-op after a restart
   }
 
-  /** Stops everything, as a stop of the server would; {@link #start} brings it back. */
+  /**
+   * Stops everything, as a stop of the server would; index runs meanwhile are not matched, and
+   * {@link #start} brings it back.
+   */
   void stop() throws IOException {
     server.close();
     alerts.close();
     indexes.close();
+    indexes = null;
   }
 
   Alerts alerts() {
@@ -217,6 +221,8 @@ final class AlertsFixture implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    stop();
+    if (indexes != null) {
+      stop();
+    }
   }
 }

@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * two answer tables are read from that file, so the document and the test cannot drift apart; the
  * cases that do not fit a table (include, count, more than 1,000 points) are separate tests.
  */
-class SearchParametersHttpTest {
+public class SearchParametersHttpTest {
   private static final String KEY = "searcher";
   private static final String SECRET = "s3arch";
   private static final Path README = Path.of("..", "data", "README.md");
@@ -78,7 +78,8 @@ class SearchParametersHttpTest {
     return rows;
   }
 
-  static Stream<Arguments> answers() throws IOException {
+  /** The rows of the "Expected answers" table: the request, and its answer as written. */
+  public static Stream<Arguments> answers() throws IOException {
     List<Arguments> cases = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (String row : readmeTable("Expected answers")) {
@@ -105,7 +106,8 @@ class SearchParametersHttpTest {
     return cases.stream();
   }
 
-  private static List<Long> ids(String answer) {
+  /** The mlsIds of an answer as the table writes it ({@code none}, or {@code 201, 202}). */
+  public static List<Long> ids(String answer) {
     List<Long> ids = new ArrayList<>();
     if (!answer.equals("none")) {
       for (String id : answer.split(", ")) {

@@ -1,0 +1,46 @@
+package io.keybox.server.alerts;
+
+import io.keybox.schema.listing.ListingFields;
+import java.io.IOException;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedNumericDocValues;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.SimpleCollector;
+
+/**
+ * Hands each listing a search matches to a consumer: its mlsId (read from its doc values) and its
+ * document in the searched reader.
+ */
+final class MlsIdCollector extends SimpleCollector {
+  /** What is told of each listing. */
+  interface Each {
+    void listing(long mlsId, int doc);
+  }
+
+  private final Each each;
+  private SortedNumericDocValues mlsIds;
+  private int base;
+
+  MlsIdCollector(Each each) {
+    this.each = each;
+  }
+
+  @Override
+  protected void doSetNextReader(LeafReaderContext context) throws IOException {
+    mlsIds = DocValues.getSortedNumeric(context.reader(), ListingFields.MLS_ID.name());
+    base = context.docBase;
+  }
+
+  @Override
+  public void collect(int doc) throws IOException {
+    if (mlsIds.advanceExact(doc)) {
+      each.listing(mlsIds.nextValue(), base + doc);
+    }
+  }
+
+  @Override
+  public ScoreMode scoreMode() {
+    return ScoreMode.COMPLETE_NO_SCORES;
+  }
+}
