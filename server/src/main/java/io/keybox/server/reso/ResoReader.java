@@ -313,8 +313,7 @@ final class ResoReader {
         throws IOException {
       out.writeStringField(entity.keyName(), entity.records().keyOf(record));
       for (ResoField field : select) {
-        out.writeFieldName(field.reso());
-        ResoValues.write(out, field, record);
+        ResoValues.writeMember(out, field, record);
       }
       for (ResoOptions.Expansion expansion : expand) {
         ResoNavigation navigation = expansion.navigation();
