@@ -26,8 +26,7 @@ final class ResoValues {
   private ResoValues() {}
 
   /** Writes {@code field}'s RESO name and its value in {@code record}, as one JSON member. */
-  static void writeMember(JsonGenerator out, ResoField field, JsonNode record)
-      throws IOException {
+  static void writeMember(JsonGenerator out, ResoField field, JsonNode record) throws IOException {
     out.writeFieldName(NAMES.computeIfAbsent(field.reso(), SerializedString::new));
     write(out, field, record);
   }

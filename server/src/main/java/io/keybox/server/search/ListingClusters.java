@@ -241,19 +241,24 @@ public final class ListingClusters {
 
   /** The parts of {@code box} outside {@code inner}: up to four boxes around it. */
   private static Query strips(EncodedBox box, EncodedBox inner) {
-    List<EncodedBox> strips =
-        List.of(
-            new EncodedBox(inner.maxLat() + 1, box.maxLat(), box.minLng(), box.maxLng()),
-            new EncodedBox(box.minLat(), inner.minLat() - 1, box.minLng(), box.maxLng()),
-            new EncodedBox(inner.minLat(), inner.maxLat(), box.minLng(), inner.minLng() - 1),
-            new EncodedBox(inner.minLat(), inner.maxLat(), inner.maxLng() + 1, box.maxLng()));
     BooleanQuery.Builder any = new BooleanQuery.Builder();
-    for (EncodedBox strip : strips) {
-      if (!strip.isEmpty()) {
-        any.add(ListingFields.GEO.inEncodedBox(strip), Occur.SHOULD);
-      }
-    }
+    // In longs: an inner box on the encoding's own edge (a box to the 180th meridian) has no
+    // strip beyond it, and one step past Integer.MAX_VALUE must not wrap round to the west.
+    addStrip(any, inner.maxLat() + 1L, box.maxLat(), box.minLng(), box.maxLng());
+    addStrip(any, box.minLat(), inner.minLat() - 1L, box.minLng(), box.maxLng());
+    addStrip(any, inner.minLat(), inner.maxLat(), box.minLng(), inner.minLng() - 1L);
+    addStrip(any, inner.minLat(), inner.maxLat(), inner.maxLng() + 1L, box.maxLng());
     return any.build(); // no strip: matches nothing, which is right
+  }
+
+  private static void addStrip(
+      BooleanQuery.Builder any, long minLat, long maxLat, long minLng, long maxLng) {
+    if (minLat <= maxLat && minLng <= maxLng) {
+      any.add(
+          ListingFields.GEO.inEncodedBox(
+              new EncodedBox((int) minLat, (int) maxLat, (int) minLng, (int) maxLng)),
+          Occur.SHOULD);
+    }
   }
 
   private static Result result(

@@ -18,6 +18,7 @@ import io.keybox.server.query.Params;
 import io.keybox.server.search.ListingClusters.Request;
 import io.keybox.server.search.ListingClusters.Result;
 import io.keybox.server.search.exec.EncodedTiles;
+import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import org.apache.lucene.geo.GeoEncodingUtils;
@@ -133,6 +134,30 @@ class FineTilesTest {
         ClusterResults.assertSame(everyListing, fineTiles);
       } catch (AssertionError e) {
         throw new AssertionError(query + " " + request + ": " + e.getMessage(), e);
+      }
+    }
+  }
+
+  @Test
+  void viewsToTheEdgesOfTheWorldCountEveryListingOnce() throws Exception {
+    Snapshot snapshot = TestSnapshots.of("test", reader);
+    IndexSearcher searcher = new IndexSearcher(reader);
+    ListingClusters.warmUp(snapshot);
+    for (String box :
+        List.of(
+            "-180,-85,180,85",
+            "-180,-90,180,90",
+            "-96,29,180,31",
+            "-180,29,-95.5,31",
+            "-95.6,29.7,-95.4,90",
+            "-95.6,-90,-95.4,29.8")) {
+      FilterValues filter = FilterParser.parse(ListingFilters.TABLE, Params.parse("bbox=" + box));
+      Request request = new Request(3, 2, 200);
+      Result fineTiles = new ListingClusters().compute(snapshot, filter, request);
+      ClusterResults.assertSame(
+          new ListingClusters().compute(searcher, filter, request), fineTiles);
+      if (box.startsWith("-180,-")) {
+        assertEquals(placedAndShown, fineTiles.totalCount(), box + ": every listing once");
       }
     }
   }
