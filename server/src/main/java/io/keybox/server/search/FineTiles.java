@@ -59,19 +59,7 @@ final class FineTiles {
    */
   LongObjectHashMap<ClusterTile> ofRepeated(FilterValues filter, IndexSearcher searcher)
       throws IOException {
-    Entry entry;
-    synchronized (entries) {
-      entry = entries.get(filter);
-      if (entry == null) {
-        if (seen.remove(filter) == null) {
-          seen.put(filter, Boolean.TRUE);
-          dropEldest(seen, SEEN);
-          return null;
-        }
-        entry = add(filter);
-      }
-    }
-    return entry.tiles(filter, searcher);
+    return tiles(filter, searcher, false);
   }
 
   /**
@@ -82,21 +70,26 @@ final class FineTiles {
    */
   LongObjectHashMap<ClusterTile> of(FilterValues filter, IndexSearcher searcher)
       throws IOException {
+    return tiles(filter, searcher, true);
+  }
+
+  private LongObjectHashMap<ClusterTile> tiles(
+      FilterValues filter, IndexSearcher searcher, boolean evenTheFirstTime) throws IOException {
     Entry entry;
     synchronized (entries) {
       entry = entries.get(filter);
       if (entry == null) {
-        entry = add(filter);
+        if (!evenTheFirstTime && seen.remove(filter) == null) {
+          seen.put(filter, Boolean.TRUE);
+          dropEldest(seen, SEEN);
+          return null;
+        }
+        entry = new Entry();
+        entries.put(filter, entry);
+        dropEldest(entries, FILTERS);
       }
     }
     return entry.tiles(filter, searcher);
-  }
-
-  private Entry add(FilterValues filter) {
-    Entry entry = new Entry();
-    entries.put(filter, entry);
-    dropEldest(entries, FILTERS);
-    return entry;
   }
 
   private static void dropEldest(Map<FilterValues, ?> map, int most) {
