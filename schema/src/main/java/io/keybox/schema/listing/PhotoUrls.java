@@ -52,8 +52,17 @@ public final class PhotoUrls {
 
   /** Whether {@code digest} is a well-formed photo digest: 40 lower-case hex digits. */
   public static boolean isDigest(String digest) {
-    return digest.length() == 40
-        && digest.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    if (digest.length() != 40) {
+      return false;
+    }
+    // A loop rather than a stream: it runs for every photo a server answers.
+    for (int i = 0; i < digest.length(); i++) {
+      char c = digest.charAt(i);
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**

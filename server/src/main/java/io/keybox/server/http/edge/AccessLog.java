@@ -103,7 +103,7 @@ public final class AccessLog implements AutoCloseable {
 
   /** Control characters would let a request forge log lines; they are escaped. */
   private static String sanitize(String text) {
-    if (text.chars().noneMatch(Character::isISOControl)) {
+    if (!hasControl(text)) {
       return text;
     }
     StringBuilder out = new StringBuilder(text.length());
@@ -117,5 +117,15 @@ public final class AccessLog implements AutoCloseable {
               }
             });
     return out.toString();
+  }
+
+  /** A loop rather than a stream: it runs three times for every request's line. */
+  private static boolean hasControl(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (Character.isISOControl(text.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 }

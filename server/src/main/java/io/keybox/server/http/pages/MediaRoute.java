@@ -9,7 +9,6 @@ import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.resource.PathResourceManager;
 import io.undertow.server.handlers.resource.ResourceHandler;
-import io.undertow.util.DateUtils;
 import io.undertow.util.ETag;
 import io.undertow.util.ETagUtils;
 import io.undertow.util.HeaderMap;
@@ -22,7 +21,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,8 +33,8 @@ import org.xnio.channels.StreamSinkChannel;
 /**
  * {@code GET /media/{vendor}/{digest}/{width}.jpg}: a mirrored photo's variant, to anyone (browsers
  * load {@code <img>} without credentials), but only when {@link PhotoLibrary} says the vendor's
- * index shows it. The file is sent by Undertow's own resource handling (zero-copy transfer, HEAD,
- * ranges, {@code If-None-Match} → 304) with a strong ETag (the digest and width: the content never
+ * index shows it. The file is sent by Undertow's own resource handling (HEAD, ranges, {@code
+ * If-None-Match} → 304) with a strong ETag (the digest and width: the content never
  * changes under a name) and {@code Cache-Control: public, max-age=31536000, immutable}. Anything
  * else under {@code /media/} is a 404; methods other than GET and HEAD a 405.
  *
@@ -46,7 +44,7 @@ import org.xnio.channels.StreamSinkChannel;
  * thread, the requests whose answer is already known: a plain GET or HEAD (no range, no date
  * condition) of a photo the served snapshot said yes to before ({@link
  * PhotoLibrary#knownServable}), the case of every visitor after the first on a results page. It
- * sends the file with XNIO's zero-copy transfer ({@link FileBody}) and the same headers; it adds no
+ * sends the file through the connection's channel ({@link FileBody}) and the same headers; it adds no
  * rule of its own, and anything it is not sure of goes on to the chain. Handing each photo to a
  * worker and back cost about ten times nginx's time per photo (bench/README.md, "Issue 33").
  */
@@ -71,6 +69,7 @@ public final class MediaRoute {
   private final PhotoLibrary library;
   private final LongConsumer sent;
   private final Map<String, ResourceHandler> vendors = new ConcurrentHashMap<>();
+  private final HttpDates dates = new HttpDates();
 
   private MediaRoute(PhotoLibrary library, LongConsumer sent) {
     this.library = library;
@@ -149,7 +148,7 @@ public final class MediaRoute {
     }
     EdgeHandler.open(exchange, accessLog);
     exchange.putAttachment(RouteTemplates.MATCHED, TEMPLATE);
-    ETag etag = etag(known.get());
+    ETag etag = etag(path.get().digest(), path.get().width());
     HeaderMap response = exchange.getResponseHeaders();
     response.put(Headers.CACHE_CONTROL, IMMUTABLE);
     if (!ETagUtils.handleIfNoneMatch(exchange, etag, true)) {
@@ -162,9 +161,7 @@ public final class MediaRoute {
     exchange.setResponseContentLength(size);
     response.put(Headers.ACCEPT_RANGES, "bytes");
     response.put(Headers.CONTENT_TYPE, "image/jpeg");
-    response.put(
-        Headers.LAST_MODIFIED,
-        DateUtils.toDateString(new Date(file.lastModifiedTime().toMillis())));
+    response.put(Headers.LAST_MODIFIED, dates.format(file.lastModifiedTime().toMillis()));
     response.put(Headers.ETAG, etag.toString());
     if (exchange.getRequestMethod().equals(Methods.HEAD)) {
       channel.close();
@@ -177,9 +174,12 @@ public final class MediaRoute {
   }
 
   /**
-   * A file sent as the response body from the IO thread, copied by the kernel (XNIO's {@code
-   * transferFrom}: {@code sendfile} on Linux). Undertow's own {@link Sender#transferFrom} hands
-   * every file to a worker first, and that round trip is what the lane saves. When the socket takes
+   * A file sent as the response body from the IO thread, through the channel's {@code
+   * transferFrom}. Undertow's response conduit is not a socket, so the JDK copies the file through
+   * a direct buffer (8 KB at a time) rather than with {@code sendfile}, and the first piece leaves
+   * with the headers in one gathered write: for photos of a few KB, as few system calls as {@code
+   * sendfile} after the headers. Undertow's own {@link Sender#transferFrom} hands every file to a
+   * worker first, and that round trip is what the lane saves. When the socket takes
    * no more, the transfer resumes once it is writable again; the exchange ends when the file is
    * sent. A failure closes the connection: the status line is gone, so a short body must not look
    * complete.
@@ -287,5 +287,10 @@ public final class MediaRoute {
   private static ETag etag(Path file) {
     String width = file.getFileName().toString().replace(".jpg", "");
     return new ETag(false, file.getParent().getFileName() + "-" + width);
+  }
+
+  /** The same tag as {@link #etag(Path)} gives the variant's file, from the parsed path. */
+  private static ETag etag(String digest, int width) {
+    return new ETag(false, digest + "-" + width);
   }
 }
