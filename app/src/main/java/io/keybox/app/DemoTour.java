@@ -28,6 +28,12 @@ final class DemoTour {
       "Basic " + Base64.getEncoder().encodeToString("demo:demo".getBytes(StandardCharsets.UTF_8));
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
+  /** Tries of a request answered 503 with {@code Retry-After}, the first included. */
+  static final int MAX_TRIES = 5;
+
+  /** The longest wait between them, whatever {@code Retry-After} says. */
+  private static final Duration MAX_WAIT = Duration.ofSeconds(5);
+
   /**
    * Status, path and query, and whether to ask for gzip. Ids are filled in from earlier answers.
    */
@@ -118,6 +124,13 @@ final class DemoTour {
     }
     HttpResponse<byte[]> response =
         client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    // A server just started on a busy machine may shed its first requests (503, Retry-After) while
+    // it warms up; the tour waits as a client should, rather than leave the build without an
+    // archive.
+    for (int retry = 1; retry < MAX_TRIES && isOverloaded(response, step); retry++) {
+      Thread.sleep(retryAfter(response).toMillis());
+      response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
     if (response.statusCode() != step.status()) {
       throw CommandFailure.failure(
           "the tour's "
@@ -133,6 +146,24 @@ final class DemoTour {
     answered++;
     boolean compressed = response.headers().firstValue("Content-Encoding").isPresent();
     return compressed || response.body().length == 0 ? null : json.readTree(response.body());
+  }
+
+  /** A 503 that says when to come back, to a request expecting something else. */
+  private static boolean isOverloaded(HttpResponse<?> response, Step step) {
+    return response.statusCode() == 503
+        && step.status() != 503
+        && response.headers().firstValue("Retry-After").isPresent();
+  }
+
+  /** The response's {@code Retry-After} in seconds, at most {@link #MAX_WAIT}. */
+  private static Duration retryAfter(HttpResponse<?> response) {
+    try {
+      long seconds =
+          Long.parseLong(response.headers().firstValue("Retry-After").orElse("1").trim());
+      return Duration.ofSeconds(Math.clamp(seconds, 0, MAX_WAIT.toSeconds()));
+    } catch (NumberFormatException e) { // an HTTP date: the server is not ours; wait the most
+      return MAX_WAIT;
+    }
   }
 
   /** The field {@code name} of a page's (a JSON array's) first item. */

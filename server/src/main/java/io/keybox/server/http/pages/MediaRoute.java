@@ -34,9 +34,9 @@ import org.xnio.channels.StreamSinkChannel;
  * {@code GET /media/{vendor}/{digest}/{width}.jpg}: a mirrored photo's variant, to anyone (browsers
  * load {@code <img>} without credentials), but only when {@link PhotoLibrary} says the vendor's
  * index shows it. The file is sent by Undertow's own resource handling (HEAD, ranges, {@code
- * If-None-Match} → 304) with a strong ETag (the digest and width: the content never
- * changes under a name) and {@code Cache-Control: public, max-age=31536000, immutable}. Anything
- * else under {@code /media/} is a 404; methods other than GET and HEAD a 405.
+ * If-None-Match} → 304) with a strong ETag (the digest and width: the content never changes under a
+ * name) and {@code Cache-Control: public, max-age=31536000, immutable}. Anything else under {@code
+ * /media/} is a 404; methods other than GET and HEAD a 405.
  *
  * <p>Two handlers serve the route. {@link #wrap} sits in the API's chain, behind admission, and
  * answers every request: it reads the index on a worker and sends through Undertow's {@link
@@ -44,8 +44,8 @@ import org.xnio.channels.StreamSinkChannel;
  * thread, the requests whose answer is already known: a plain GET or HEAD (no range, no date
  * condition) of a photo the served snapshot said yes to before ({@link
  * PhotoLibrary#knownServable}), the case of every visitor after the first on a results page. It
- * sends the file through the connection's channel ({@link FileBody}) and the same headers; it adds no
- * rule of its own, and anything it is not sure of goes on to the chain. Handing each photo to a
+ * sends the file through the connection's channel ({@link FileBody}) and the same headers; it adds
+ * no rule of its own, and anything it is not sure of goes on to the chain. Handing each photo to a
  * worker and back cost about ten times nginx's time per photo (bench/README.md, "Issue 33").
  */
 public final class MediaRoute {
@@ -179,10 +179,9 @@ public final class MediaRoute {
    * a direct buffer (8 KB at a time) rather than with {@code sendfile}, and the first piece leaves
    * with the headers in one gathered write: for photos of a few KB, as few system calls as {@code
    * sendfile} after the headers. Undertow's own {@link Sender#transferFrom} hands every file to a
-   * worker first, and that round trip is what the lane saves. When the socket takes
-   * no more, the transfer resumes once it is writable again; the exchange ends when the file is
-   * sent. A failure closes the connection: the status line is gone, so a short body must not look
-   * complete.
+   * worker first, and that round trip is what the lane saves. When the socket takes no more, the
+   * transfer resumes once it is writable again; the exchange ends when the file is sent. A failure
+   * closes the connection: the status line is gone, so a short body must not look complete.
    */
   private static final class FileBody implements ChannelListener<StreamSinkChannel> {
     private final HttpServerExchange exchange;
