@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +39,13 @@ public final class PhotoVariants {
 
   private static final double QUALITY = 0.82;
 
+  static {
+    // ImageIO's streams over memory (a photo's bytes, a variant's output) otherwise buffer through
+    // a temporary file each: three file writes per photo for nothing. JVM-wide, and right for any
+    // ImageIO use in Keybox, whose images are in memory already.
+    ImageIO.setUseCache(false);
+  }
+
   /**
    * The variants of a photo.
    *
@@ -68,8 +76,16 @@ public final class PhotoVariants {
     }
     BufferedImage image = upright(source);
     Map<Integer, byte[]> jpegs = new LinkedHashMap<>();
+    Map<Integer, byte[]> encoded = new HashMap<>(); // by the width written
     for (int width : WIDTHS) {
-      jpegs.put(width, jpeg(image, Math.min(width, image.getWidth())));
+      // A photo narrower than a width is written at its own width: once, whatever asks for it.
+      int written = Math.min(width, image.getWidth());
+      byte[] bytes = encoded.get(written);
+      if (bytes == null) {
+        bytes = jpeg(image, written);
+        encoded.put(written, bytes);
+      }
+      jpegs.put(width, bytes);
     }
     return new Variants(image.getWidth(), image.getHeight(), jpegs);
   }

@@ -2,6 +2,7 @@ package io.keybox.indexer.media;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,6 +80,8 @@ final class PhotoVariantsTest {
     assertEquals(240, small.getHeight());
     assertColor(Color.WHITE, largest.getRGB(100, 150), "transparent");
     assertColor(new Color(0x00AA00), largest.getRGB(400, 150), "opaque");
+    // 800 and 1600 both ask for the source's own 500 px: written once, the same bytes.
+    assertSame(made.jpegs().get(800), made.jpegs().get(1600));
   }
 
   @Test
