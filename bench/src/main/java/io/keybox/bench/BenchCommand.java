@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
       "                     [--systems keybox,lucene,postgres,opensearch] [--out FILE] [--quick]",
       "                     [--classes a,b] [--work-dir DIR] [--profile] [--rate R|half]",
       "                     [--repeat N] [--pin] [--chart FILE]",
-      "       ./run.sh bench --media-only [--listings N] [--clients C] [--duration S] [--work-dir DIR]"
+      "       ./run.sh bench --media-only [--listings N] [--clients C] [--duration S] [--work-dir DIR]",
+      "                     [--distinct-listings N]"
     },
     descriptionHeading = "%n",
     description = {
@@ -56,7 +57,8 @@ import picocli.CommandLine.Spec;
       "Prints a table per class and the targets; --out writes the same as JSON.",
       "--media-only runs the media measurement alone (issue 33): the mirror rate of 'keybox index",
       "--media mirror' and Keybox serving 800 px photos against nginx (installed with apt-get when",
-      "missing, if run as root) serving the same files."
+      "missing, if run as root) serving the same files; and the resize rate, a mirror of photos",
+      "that are all distinct (--distinct-listings)."
     },
     optionListHeading = "%nOptions:%n",
     footerHeading = "%nExamples:%n",
@@ -218,6 +220,17 @@ final class BenchCommand implements Callable<Integer>, Wording {
               + " photos against nginx (default: off; its listings default to 20,000)")
   boolean mediaOnly;
 
+  @Option(
+      names = "--distinct-listings",
+      paramLabel = "N",
+      converter = WholeNumber.class,
+      defaultValue = "1000",
+      description =
+          "with --media-only: also mirror the first N listings with every photo distinct, from a"
+              + " loopback web server, for the resize rate (each photo decoded and its variants"
+              + " written); 0 skips it (default: ${DEFAULT-VALUE})")
+  long distinctListings;
+
   @Mixin HelpOption help;
 
   BenchCommand(PrintStream out, PrintStream err) {
@@ -304,7 +317,8 @@ final class BenchCommand implements Callable<Integer>, Wording {
         options.rounds(),
         options.workDir(),
         options.serverHeap(),
-        options.profile());
+        options.profile(),
+        distinctListings);
   }
 
   /** The options of the run: those given, and the defaults (of {@code --quick}) for the rest. */

@@ -26,7 +26,7 @@ class BenchCommandMediaTest {
   void defaultsTo20000ListingsAnd8ClientsFor20SecondsIn4Rounds() {
     assertEquals(
         new MediaBench.Settings(
-            20_000, 42, 8, 20, 5, 4, Optional.empty(), Optional.of("512m"), false),
+            20_000, 42, 8, 20, 5, 4, Optional.empty(), Optional.of("512m"), false, 1_000),
         settings("--media-only"));
   }
 
@@ -34,7 +34,7 @@ class BenchCommandMediaTest {
   void takesListingsClientsDurationAndWorkDirFromTheCommandLine() {
     assertEquals(
         new MediaBench.Settings(
-            5_000, 42, 4, 10, 2, 2, Optional.of(Path.of("/tmp/m")), Optional.of("512m"), true),
+            5_000, 42, 4, 10, 2, 2, Optional.of(Path.of("/tmp/m")), Optional.of("512m"), true, 0),
         settings(
             "--media-only",
             "--profile",
@@ -45,7 +45,9 @@ class BenchCommandMediaTest {
             "--duration",
             "10",
             "--work-dir",
-            "/tmp/m"));
+            "/tmp/m",
+            "--distinct-listings",
+            "0"));
   }
 
   @Test
@@ -55,6 +57,7 @@ class BenchCommandMediaTest {
     new CommandLine(new BenchCommand(out, out)).usage(out);
     String text = help.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("--media-only"), text);
+    assertTrue(text.contains("--distinct-listings=N"), text);
     assertTrue(text.contains("./run.sh bench --media-only --listings 20000"), text);
   }
 }

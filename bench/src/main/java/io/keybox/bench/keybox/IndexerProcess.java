@@ -70,8 +70,15 @@ public final class IndexerProcess {
    */
   public static List<String> indexMirroringPhotos(VendorLayout layout, Path feedDir, Path log)
       throws IOException {
+    return indexMirroringPhotos(layout, feedDir, log, List.of());
+  }
+
+  /** The same, with {@code options} of the mirror's own ({@code --media-max-rps 1000}). */
+  public static List<String> indexMirroringPhotos(
+      VendorLayout layout, Path feedDir, Path log, List<String> options) throws IOException {
     List<String> args = indexArgs(layout, feedDir);
     args.addAll(List.of("--media", "mirror"));
+    args.addAll(options);
     Files.deleteIfExists(log); // the lines returned are this run's only
     runIndexer(List.of(ChildJvm.INDEXER_GC), args, log);
     return Files.readAllLines(log);

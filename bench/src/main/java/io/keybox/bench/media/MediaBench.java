@@ -69,7 +69,8 @@ public final class MediaBench {
       int rounds,
       Optional<Path> workDir,
       Optional<String> serverHeap,
-      boolean profile) {}
+      boolean profile,
+      long distinctListings) {}
 
   /**
    * What it measured.
@@ -77,12 +78,15 @@ public final class MediaBench {
    * @param distinctPictures distinct pictures the mirror resized (digest folders on disk); the rest
    *     of the photos were the same pictures again, read and hashed but not resized
    * @param photos the 800 px paths measured
+   * @param resize the mirror of the distinct photos of {@link Settings#distinctListings} listings
+   *     from a loopback web server, each decoded and resized; empty when none was asked for
    * @param nginx nginx's result, or empty with {@code skipped} saying why
    */
   public record Result(
       Settings settings,
       MirrorLine mirror,
       long distinctPictures,
+      Optional<MirrorLine> resize,
       int cores,
       int photos,
       long photoBytes,
@@ -143,6 +147,7 @@ public final class MediaBench {
     long distinct = distinctPictures(layout.mediaDir());
     int cores = Runtime.getRuntime().availableProcessors();
     say("mirrored %s", mirror.describe(3, cores));
+    Optional<MirrorLine> resize = resizeRate(work, feed, vendor);
 
     Path recording = work.resolve("server.jfr");
     Result result;
@@ -184,6 +189,7 @@ public final class MediaBench {
               settings,
               mirror,
               distinct,
+              resize,
               cores,
               paths.size(),
               photoBytes,
@@ -198,6 +204,42 @@ public final class MediaBench {
       say("the server's profile: %s (recording %s)", summary, recording);
     }
     return result;
+  }
+
+  /**
+   * The mirror's rate when every photo is new: the first {@link Settings#distinctListings} listings
+   * of the feed, each photo at a URL of its own on a loopback web server ({@link
+   * DistinctPhotoOrigin}), indexed with {@code --media mirror} into a data directory of their own.
+   */
+  private Optional<MirrorLine> resizeRate(Path work, Path feed, String vendor) throws IOException {
+    if (settings.distinctListings() <= 0) {
+      return Optional.empty();
+    }
+    Path data = work.resolve("resize-data");
+    Directories.deleteTree(data);
+    Files.createDirectories(data);
+    Path log = work.resolve("indexer-resize.log");
+    try (DistinctPhotoOrigin origin =
+        DistinctPhotoOrigin.start(feed.resolve(FeedGenerator.PHOTOS_DIR))) {
+      Path distinctFeed = work.resolve("feed-distinct");
+      long photos =
+          DistinctFeed.write(feed, settings.distinctListings(), distinctFeed, origin::url);
+      say(
+          "mirroring %,d distinct photos of %,d listings from a loopback web server ...",
+          photos, settings.distinctListings());
+      // The default pace (2 a second) is an MLS's; a loopback origin is paced by the mirror alone.
+      List<String> printed =
+          IndexerProcess.indexMirroringPhotos(
+              new VendorLayout(data, vendor),
+              distinctFeed,
+              log,
+              List.of("--media-max-rps", "1000"));
+      MirrorLine resize =
+          MirrorLine.find(printed)
+              .orElseThrow(() -> new IOException("the indexer printed no photo line; see " + log));
+      say("resized %s", resize.describe(3, Runtime.getRuntime().availableProcessors()));
+      return Optional.of(resize);
+    }
   }
 
   private List<Round> measure(int port, List<String> paths, int rounds)
@@ -309,6 +351,15 @@ public final class MediaBench {
             + " again (read and hashed, not resized)%n",
         result.mirror().describe(3, result.cores()),
         result.distinctPictures());
+    result
+        .resize()
+        .ifPresent(
+            resize ->
+                out.printf(
+                    Locale.ROOT,
+                    "resize rate: %s; every photo distinct (from a loopback web server), each"
+                        + " decoded and its 3 variants resized and written%n",
+                    resize.describe(3, result.cores())));
     out.printf(
         Locale.ROOT,
         "serving %,d photos of %d px (%,d bytes, mean %,d bytes):%n",
