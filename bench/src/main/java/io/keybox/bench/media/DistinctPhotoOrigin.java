@@ -31,8 +31,7 @@ final class DistinctPhotoOrigin implements AutoCloseable {
   private DistinctPhotoOrigin(Path pictures) throws IOException {
     this.pictures = pictures;
     this.threads = Executors.newFixedThreadPool(2);
-    this.server =
-        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
   }
 
   /** Starts serving the JPEGs of {@code pictures} on a free loopback port. */
