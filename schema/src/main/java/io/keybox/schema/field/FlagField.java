@@ -1,10 +1,12 @@
 package io.keybox.schema.field;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -29,7 +31,19 @@ public final class FlagField extends SingleValueField<Boolean> {
 
   /** Records whose flag is explicitly {@code value}. */
   public Query is(boolean value) {
-    return new TermQuery(new Term(name(), Boolean.toString(value)));
+    return new TermQuery(term(value));
+  }
+
+  /**
+   * Whether document {@code doc} of {@code reader} (its id in {@code reader}) has the flag
+   * explicitly {@code value}: {@link #is} for one document, without a query.
+   */
+  public boolean is(boolean value, IndexReader reader, int doc) throws IOException {
+    return TermDocs.holds(reader, doc, term(value));
+  }
+
+  private Term term(boolean value) {
+    return new Term(name(), Boolean.toString(value));
   }
 
   /** Records whose flag is true or unknown. */

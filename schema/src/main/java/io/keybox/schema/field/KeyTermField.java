@@ -1,8 +1,10 @@
 package io.keybox.schema.field;
 
+import java.io.IOException;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.ConstantScoreQuery;
 import org.apache.lucene.search.Query;
@@ -40,6 +42,14 @@ public final class KeyTermField {
   /** The term of {@code key}, exactly as given. */
   public Term term(String key) {
     return new Term(name, key);
+  }
+
+  /**
+   * The live document of {@code reader} whose key is {@code key} (its id in {@code reader}), or -1:
+   * the term looked up directly, as {@link #is} would match it.
+   */
+  public int find(IndexReader reader, long key) throws IOException {
+    return TermDocs.firstLive(reader, term(key));
   }
 
   /** The record whose key is {@code key}, if any. */

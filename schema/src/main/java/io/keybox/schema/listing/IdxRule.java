@@ -1,9 +1,11 @@
 package io.keybox.schema.listing;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
@@ -42,6 +44,21 @@ public enum IdxRule {
   /** The parameter values of all rules. */
   public static List<String> parameterValues() {
     return Arrays.stream(values()).map(IdxRule::parameterValue).toList();
+  }
+
+  /**
+   * Whether this rule admits document {@code doc} of {@code reader} (its id in {@code reader}):
+   * {@link #filter} for one document, without a query.
+   */
+  public boolean admits(IndexReader reader, int doc) throws IOException {
+    return switch (this) {
+      case NULL ->
+          !ListingFields.ADDRESS_DISPLAY.is(false, reader, doc)
+              && !ListingFields.LISTING_DISPLAY.is(false, reader, doc);
+      case LISTING -> !ListingFields.LISTING_DISPLAY.is(false, reader, doc);
+      case ADDRESS -> !ListingFields.ADDRESS_DISPLAY.is(false, reader, doc);
+      case IGNORE -> true;
+    };
   }
 
   /** The filter this rule adds, or empty when it admits every listing. */

@@ -2,9 +2,11 @@ package io.keybox.schema.listing;
 
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.SchemaVersion;
+import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.Query;
@@ -77,6 +79,24 @@ public final class ListingQueries {
         .add(allListings(), Occur.FILTER)
         .add(ListingFields.MLS_ID.exact(mlsId), Occur.FILTER)
         .build();
+  }
+
+  /**
+   * Whether an index written by {@code schemaVersion} keeps each listing's key term, so {@link
+   * #findListing} can read it (from version 3); older ones are searched with {@link #byMlsId}.
+   */
+  public static boolean hasListingKeys(int schemaVersion) {
+    return schemaVersion >= SchemaVersion.LISTING_KEY_TERM;
+  }
+
+  /**
+   * The document of listing {@code mlsId} in {@code reader} (its id there) when {@code idx} admits
+   * it, else -1: {@link #byMlsId} and {@link IdxRule#filter} for one key, looked up without a
+   * query. Only for an index that {@link #hasListingKeys}.
+   */
+  public static int findListing(IndexReader reader, long mlsId, IdxRule idx) throws IOException {
+    int doc = ListingFields.LISTING_KEY.find(reader, mlsId);
+    return doc >= 0 && idx.admits(reader, doc) ? doc : -1;
   }
 
   /** Listings whose status is any of {@code statuses}. */

@@ -23,6 +23,14 @@ final class RecordLookup {
    * @throws IOException from the index
    */
   static int listing(Snapshot snapshot, long mlsId, IdxRule idx) throws IOException {
+    if (ListingQueries.hasListingKeys(snapshot.schemaVersion())) {
+      // The key term read directly: a query's rewrite, weights and scorers cost most of a lookup.
+      int doc = ListingQueries.findListing(snapshot.searcher().getIndexReader(), mlsId, idx);
+      if (doc < 0) {
+        throw new NotFoundException("listing " + mlsId + " not found");
+      }
+      return doc;
+    }
     return admitted(
         snapshot.searcher(),
         ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()),
