@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoPropertyRecord;
+import io.keybox.schema.reso.ResoValues;
 import io.keybox.server.error.AccessDeniedException;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
@@ -11,6 +13,7 @@ import io.keybox.server.error.NotSupportedException;
 import io.keybox.server.index.Snapshot;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -55,8 +58,11 @@ final class ResoReader {
     this.maxSkip = maxSkip;
   }
 
-  /** A record of a page: the document it came from, its place among the document's, the record. */
-  private record Row(FieldDoc document, int index, JsonNode record) {}
+  /**
+   * A record of a page: the document it came from, its place among the document's, and the record:
+   * its stored JSON, or (when {@code record} is null) its rendering ({@link ResoRecords#rendered}).
+   */
+  private record Row(FieldDoc document, int index, JsonNode record, byte[] rendered) {}
 
   ResoReply read(Snapshot snapshot, ResoRequest request, UriInfo uri) throws IOException {
     List<UriResource> parts = uri.getUriResourceParts();
@@ -148,7 +154,8 @@ final class ResoReader {
         throws IOException {
       Sort sort = new Sort(entity.records().keySort(false));
       int need = key == null ? 1 : MAX_EXPANDED;
-      for (Row row : rows(entity, restrict(entity, documents), sort, null, need, MAX_EXPANDED)) {
+      for (Row row :
+          rows(entity, restrict(entity, documents), sort, null, need, MAX_EXPANDED, false)) {
         if (key == null || entity.records().keyOf(row.record()).equals(key)) {
           return Optional.of(row.record());
         }
@@ -203,8 +210,17 @@ final class ResoReader {
                           searcherOf(entity).getIndexReader().maxDoc(),
                           entity.records().manyPerDocument()));
       int from = start.isPresent() ? 0 : options.skip();
+      // Without $expand a listing is its rendering, copied (or, for $select, cut) as bytes.
+      boolean rendered = options.expand().isEmpty();
       List<Row> rows =
-          rows(entity, query, sort, start.orElse(null), from + wanted + 1, Integer.MAX_VALUE);
+          rows(
+              entity,
+              query,
+              sort,
+              start.orElse(null),
+              from + wanted + 1,
+              Integer.MAX_VALUE,
+              rendered);
       int to = Math.min(rows.size(), from + wanted);
       boolean more =
           rows.size() > to && (options.top().isEmpty() || options.top().getAsInt() > to - from);
@@ -216,10 +232,17 @@ final class ResoReader {
           out.writeNumberField("@odata.count", count(entity, query));
         }
         out.writeArrayFieldStart("value");
+        out.flush(); // the records go to the body as bytes, each written whole
+        int[] members = null; // of a $select, in a rendering: asked for once, when one comes
         for (int i = from; i < to; i++) {
-          out.writeStartObject();
-          writeFields(out, entity, options.select(), options.expand(), rows.get(i).record());
-          out.writeEndObject();
+          if (i > from) {
+            body.write(',');
+          }
+          Row row = rows.get(i);
+          if (members == null && row.rendered() != null && options.selected()) {
+            members = members(options.select());
+          }
+          writeRecord(body, row, entity, options, members);
         }
         out.writeEndArray();
         if (more) {
@@ -242,7 +265,7 @@ final class ResoReader {
     /**
      * The first {@code need} records of the documents {@code query} matches in {@code sort}'s
      * order, from {@code start} on (past its records already served), reading at most {@code
-     * documents} documents.
+     * documents} documents; with {@code rendered}, a document's rendering when it holds one.
      */
     private List<Row> rows(
         ResoEntity entity,
@@ -250,7 +273,8 @@ final class ResoReader {
         Sort sort,
         SkipToken.Position start,
         int need,
-        int documents)
+        int documents,
+        boolean rendered)
         throws IOException {
       IndexSearcher searcher = searcherOf(entity);
       List<Row> rows = new ArrayList<>();
@@ -264,6 +288,12 @@ final class ResoReader {
                 : searcher.searchAfter(after, query, batch, sort, false);
         for (ScoreDoc hit : hits.scoreDocs) {
           FieldDoc document = (FieldDoc) hit;
+          byte[] rendering =
+              rendered ? entity.records().rendered(searcher.storedFields(), document.doc) : null;
+          if (rendering != null) {
+            rows.add(new Row(document, 0, null, rendering)); // one record per document
+            continue;
+          }
           List<JsonNode> records =
               entity
                   .records()
@@ -272,7 +302,7 @@ final class ResoReader {
                       request.photoUrls());
           int first = start == null ? 0 : start.servedOf(document);
           for (int i = first; i < records.size() && rows.size() < need; i++) {
-            rows.add(new Row(document, i, records.get(i)));
+            rows.add(new Row(document, i, records.get(i), null));
           }
         }
         read += hits.scoreDocs.length;
@@ -303,6 +333,33 @@ final class ResoReader {
       return records;
     }
 
+    /**
+     * Writes {@code row}'s record as one JSON object: its rendering as stored (cut to {@code
+     * members} for a {@code $select}), or, without one, written from its stored JSON.
+     */
+    private void writeRecord(
+        OutputStream body, Row row, ResoEntity entity, ResoOptions options, int[] members)
+        throws IOException {
+      if (row.rendered() != null && !options.selected()) {
+        body.write(row.rendered());
+      } else if (row.rendered() != null) {
+        ResoPropertyRecord.writeSelected(row.rendered(), members, body);
+      } else {
+        try (JsonGenerator out = FACTORY.createGenerator(body)) {
+          out.writeStartObject();
+          writeFields(out, entity, options.select(), options.expand(), row.record());
+          out.writeEndObject();
+        }
+      }
+    }
+
+    /** The member indexes of {@code select} in a rendered record, in its order. */
+    private static int[] members(List<ResoField> select) {
+      return select.stream()
+          .mapToInt(f -> ResoPropertyRecord.member(f.reso()).orElseThrow())
+          .toArray();
+    }
+
     /** Writes the key, the selected fields and the expansions of {@code record}. */
     private void writeFields(
         JsonGenerator out,
@@ -326,7 +383,8 @@ final class ResoReader {
                 sort,
                 null,
                 MAX_EXPANDED,
-                MAX_EXPANDED);
+                MAX_EXPANDED,
+                false);
         out.writeFieldName(navigation.propertyName());
         if (!navigation.collection()) {
           if (targets.isEmpty()) {
