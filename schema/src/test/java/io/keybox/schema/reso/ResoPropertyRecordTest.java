@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 class ResoPropertyRecordTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static String record;
-  private static byte[] bytes;
+  private static ResoPropertyRecord.Stored stored;
 
   @BeforeAll
   static void indexListing101() throws Exception {
@@ -41,10 +41,12 @@ class ResoPropertyRecordTest {
         writer.addDocument(doc);
       }
       try (DirectoryReader reader = DirectoryReader.open(directory)) {
-        bytes = ResoPropertyRecord.load(reader.storedFields(), 0);
+        stored = ResoPropertyRecord.load(reader.storedFields(), 0);
       }
     }
-    record = new String(bytes, StandardCharsets.UTF_8);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    stored.writeTo(out);
+    record = out.toString(StandardCharsets.UTF_8);
   }
 
   @Test
@@ -78,7 +80,7 @@ class ResoPropertyRecordTest {
       ResoPropertyRecord.member("OriginalListPrice").orElseThrow()
     };
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ResoPropertyRecord.writeSelected(bytes, members, out);
+    stored.writeSelected(members, out);
     assertEquals(
         "{\"ListingKey\":\"101\",\"City\":\"Houston\","
             + "\"InteriorFeatures\":[\"Fireplace\",\"Wood Floors\"],\"ListPrice\":250000,"
@@ -89,7 +91,7 @@ class ResoPropertyRecordTest {
   @Test
   void aSelectionOfNoFieldIsTheKeyAlone() throws Exception {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ResoPropertyRecord.writeSelected(bytes, new int[0], out);
+    stored.writeSelected(new int[0], out);
     assertEquals("{\"ListingKey\":\"101\"}", out.toString(StandardCharsets.UTF_8));
   }
 
@@ -102,8 +104,9 @@ class ResoPropertyRecordTest {
   @Test
   void aRecordOfAnotherViewVersionOrNoneIsNotServed() throws Exception {
     Document other = new Document();
-    other.add(new StoredField("_resoProperty", "{\"ListingKey\":\"1\"}".getBytes()));
-    other.add(new StoredField("_resoPropertyView", ResoPropertyRecord.VIEW_VERSION + 1));
+    byte[] rendered = ResoPropertyRecord.render(JSON.readTree("{\"mlsId\":1}"));
+    rendered[3]++; // the version's last byte: another view's
+    other.add(new StoredField("_resoProperty", rendered));
     Document none = new Document();
     none.add(new StoredField("_source", "{}".getBytes()));
     try (ByteBuffersDirectory directory = new ByteBuffersDirectory()) {
@@ -115,6 +118,34 @@ class ResoPropertyRecordTest {
         StoredFields stored = reader.storedFields();
         assertNull(ResoPropertyRecord.load(stored, 0));
         assertNull(ResoPropertyRecord.load(stored, 1));
+      }
+    }
+  }
+
+  @Test
+  void aListingOfItsKeyAloneIsEveryMemberAtItsDefault() throws Exception {
+    ResoPropertyRecord.Stored bare =
+        stored(ResoPropertyRecord.render(JSON.readTree("{\"mlsId\":7}")));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    bare.writeTo(out);
+    String written = out.toString(StandardCharsets.UTF_8);
+    assertTrue(
+        written.startsWith("{\"ListingKey\":\"7\",\"ListingId\":null,\"ListPrice\":null,"),
+        written);
+    assertTrue(written.contains(",\"InteriorFeatures\":[],"), written);
+    assertTrue(written.endsWith(":null}") || written.endsWith(":[]}"), written);
+  }
+
+  /** {@code record} stored in a document of its own and loaded back. */
+  private static ResoPropertyRecord.Stored stored(byte[] record) throws Exception {
+    Document doc = new Document();
+    ResoPropertyRecord.addTo(doc, record);
+    try (ByteBuffersDirectory directory = new ByteBuffersDirectory()) {
+      try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
+        writer.addDocument(doc);
+      }
+      try (DirectoryReader reader = DirectoryReader.open(directory)) {
+        return ResoPropertyRecord.load(reader.storedFields(), 0);
       }
     }
   }

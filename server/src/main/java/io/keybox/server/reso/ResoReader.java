@@ -62,7 +62,8 @@ final class ResoReader {
    * A record of a page: the document it came from, its place among the document's, and the record:
    * its stored JSON, or (when {@code record} is null) its rendering ({@link ResoRecords#rendered}).
    */
-  private record Row(FieldDoc document, int index, JsonNode record, byte[] rendered) {}
+  private record Row(
+      FieldDoc document, int index, JsonNode record, ResoPropertyRecord.Stored rendered) {}
 
   ResoReply read(Snapshot snapshot, ResoRequest request, UriInfo uri) throws IOException {
     List<UriResource> parts = uri.getUriResourceParts();
@@ -288,7 +289,7 @@ final class ResoReader {
                 : searcher.searchAfter(after, query, batch, sort, false);
         for (ScoreDoc hit : hits.scoreDocs) {
           FieldDoc document = (FieldDoc) hit;
-          byte[] rendering =
+          ResoPropertyRecord.Stored rendering =
               rendered ? entity.records().rendered(searcher.storedFields(), document.doc) : null;
           if (rendering != null) {
             rows.add(new Row(document, 0, null, rendering)); // one record per document
@@ -341,9 +342,9 @@ final class ResoReader {
         OutputStream body, Row row, ResoEntity entity, ResoOptions options, int[] members)
         throws IOException {
       if (row.rendered() != null && !options.selected()) {
-        body.write(row.rendered());
+        row.rendered().writeTo(body);
       } else if (row.rendered() != null) {
-        ResoPropertyRecord.writeSelected(row.rendered(), members, body);
+        row.rendered().writeSelected(members, body);
       } else {
         try (JsonGenerator out = FACTORY.createGenerator(body)) {
           out.writeStartObject();

@@ -58,7 +58,7 @@ enum ResoRecords {
     }
 
     @Override
-    byte[] rendered(StoredFields stored, int doc) throws IOException {
+    ResoPropertyRecord.Stored rendered(StoredFields stored, int doc) throws IOException {
       return ResoPropertyRecord.load(stored, doc);
     }
 
@@ -251,7 +251,7 @@ enum ResoRecords {
    * rendered at index time ({@link ResoPropertyRecord}); null when the index holds none of the
    * current view (an index written before it), and for resources that are not pre-rendered.
    */
-  byte[] rendered(StoredFields stored, int doc) throws IOException {
+  ResoPropertyRecord.Stored rendered(StoredFields stored, int doc) throws IOException {
     return null;
   }
 

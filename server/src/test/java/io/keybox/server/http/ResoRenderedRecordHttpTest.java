@@ -9,6 +9,7 @@ import io.keybox.indexer.build.VendorIndexBuilder;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -55,12 +56,11 @@ class ResoRenderedRecordHttpTest {
         Document doc = documents.toDocument(ListingRecord.parse(JSON.readTree(lines.get(i))));
         if (asEarlier && i % 2 == 0) { // what a build before the rendered record wrote
           doc.removeFields("_resoProperty");
-          doc.removeFields("_resoPropertyView");
         } else if (asEarlier && i == 3) { // a record rendered for another view
+          byte[] other = ResoPropertyRecord.render(JSON.readTree("{\"mlsId\":\"stale\"}"));
+          other[3]++; // the version's last byte
           doc.removeFields("_resoProperty");
-          doc.removeFields("_resoPropertyView");
-          doc.add(new StoredField("_resoProperty", "{\"ListingKey\":\"stale\"}".getBytes()));
-          doc.add(new StoredField("_resoPropertyView", 12345));
+          doc.add(new StoredField("_resoProperty", other));
         }
         writer.addDocument(doc);
       }
