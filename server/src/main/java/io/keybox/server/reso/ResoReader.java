@@ -2,6 +2,7 @@ package io.keybox.server.reso;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.reso.ResoField;
 import io.keybox.schema.reso.ResoPropertyRecord;
@@ -11,7 +12,6 @@ import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.error.NotSupportedException;
 import io.keybox.server.index.Snapshot;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URLDecoder;
@@ -46,7 +46,9 @@ import org.apache.olingo.server.api.uri.UriResourceNavigation;
  * listing and how many of its photos were served.
  */
 final class ResoReader {
-  private static final JsonFactory FACTORY = new JsonFactory();
+  // The body is the caller's: closing a generator must not close it.
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
 
   /** The most records one expansion or navigation lists (a listing's photos, its open houses). */
   private static final int MAX_EXPANDED = ResoService.MAX_PAGE_SIZE;
@@ -65,7 +67,9 @@ final class ResoReader {
   private record Row(
       FieldDoc document, int index, JsonNode record, ResoPropertyRecord.Stored rendered) {}
 
-  ResoReply read(Snapshot snapshot, ResoRequest request, UriInfo uri) throws IOException {
+  /** Answers {@code request} from {@code snapshot}, writing the answer's body to {@code body}. */
+  ResoReply read(Snapshot snapshot, ResoRequest request, UriInfo uri, OutputStream body)
+      throws IOException {
     List<UriResource> parts = uri.getUriResourceParts();
     if (!(parts.get(0) instanceof UriResourceEntitySet set)) {
       throw new NotSupportedException(request.path() + " is not supported");
@@ -73,7 +77,7 @@ final class ResoReader {
     ResoEntity entity =
         ResoEntity.named(set.getEntitySet().getName())
             .orElseThrow(() -> new NotFoundException("no such resource: " + request.path()));
-    Read read = new Read(snapshot.searcher(), request);
+    Read read = new Read(snapshot.searcher(), request, body);
     if (parts.size() == 1) {
       ResoOptions options = read.options(uri, entity);
       if (!set.getKeyPredicates().isEmpty()) {
@@ -107,14 +111,18 @@ final class ResoReader {
     return key.startsWith("'") ? key.substring(1, key.length() - 1).replace("''", "'") : key;
   }
 
-  /** One read: the leased snapshot's searcher and the request. */
+  /**
+   * One read: the leased snapshot's searcher, the request and the body its answer is written to.
+   */
   private final class Read {
     private final IndexSearcher searcher;
     private final ResoRequest request;
+    private final OutputStream body;
 
-    Read(IndexSearcher searcher, ResoRequest request) {
+    Read(IndexSearcher searcher, ResoRequest request, OutputStream body) {
       this.searcher = searcher;
       this.request = request;
+      this.body = body;
     }
 
     /** The searcher of {@code entity}'s documents: the snapshot's, or the one derived from it. */
@@ -178,14 +186,13 @@ final class ResoReader {
                 ? request.path() + ": this " + entity.name() + " is not held"
                 : entity.name() + " '" + key + "' not found");
       }
-      ByteArrayOutputStream body = new ByteArrayOutputStream();
       try (JsonGenerator out = FACTORY.createGenerator(body)) {
         out.writeStartObject();
         out.writeStringField("@odata.context", context(entity, options) + "/$entity");
         writeFields(out, entity, options.select(), options.expand(), record.get());
         out.writeEndObject();
       }
-      return new ResoReply(ResoService.JSON_TYPE, Map.of(), body.toByteArray());
+      return new ResoReply(ResoService.JSON_TYPE, Map.of());
     }
 
     /**
@@ -225,7 +232,6 @@ final class ResoReader {
       int to = Math.min(rows.size(), from + wanted);
       boolean more =
           rows.size() > to && (options.top().isEmpty() || options.top().getAsInt() > to - from);
-      ByteArrayOutputStream body = new ByteArrayOutputStream();
       try (JsonGenerator out = FACTORY.createGenerator(body)) {
         out.writeStartObject();
         out.writeStringField("@odata.context", context(entity, options));
@@ -260,7 +266,7 @@ final class ResoReader {
       if (request.maxPageSize().isPresent()) {
         headers.put("Preference-Applied", "odata.maxpagesize=" + pageSize);
       }
-      return new ResoReply(ResoService.JSON_TYPE, headers, body.toByteArray());
+      return new ResoReply(ResoService.JSON_TYPE, headers);
     }
 
     /**
