@@ -220,28 +220,35 @@ public final class ResoPropertyRecord {
       return new Stored(bytes, at, length, present);
     }
 
-    /** Writes the whole record, as the view writes it without {@code $select}. */
+    /**
+     * Writes the whole record, as the view writes it without {@code $select}: assembled here and
+     * written at once (a page of 500 records would otherwise be some 100,000 small writes).
+     */
     public void writeTo(OutputStream out) throws IOException {
-      out.write('{');
+      int size = DEFAULTS.length + 2;
+      for (int member : present) {
+        size += length[member] - (defaultEnd(member) - VALUE_AT[member]);
+      }
+      byte[] record = new byte[size];
+      record[0] = '{';
+      int to = 1;
       int next = 0; // the first member not yet written
       for (int member : present) {
-        if (next < member) { // the members before it are at their defaults: one slice
-          if (next > 0) {
-            out.write(',');
-          }
-          out.write(DEFAULTS, NAME_AT[next], defaultEnd(member - 1) - NAME_AT[next]);
-          next = member;
-        }
-        writeMember(member, out);
+        // The members before it at their defaults, and its name: one slice of DEFAULTS.
+        int from = next == 0 ? NAME_AT[0] : NAME_AT[next] - 1; // with the comma before it
+        System.arraycopy(DEFAULTS, from, record, to, VALUE_AT[member] - from);
+        to += VALUE_AT[member] - from;
+        System.arraycopy(bytes, at[member], record, to, length[member]);
+        to += length[member];
         next = member + 1;
       }
       if (next < MEMBERS) {
-        if (next > 0) {
-          out.write(',');
-        }
-        out.write(DEFAULTS, NAME_AT[next], DEFAULTS.length - NAME_AT[next]);
+        int from = next == 0 ? NAME_AT[0] : NAME_AT[next] - 1;
+        System.arraycopy(DEFAULTS, from, record, to, DEFAULTS.length - from);
+        to += DEFAULTS.length - from;
       }
-      out.write('}');
+      record[to] = '}';
+      out.write(record);
     }
 
     /**

@@ -284,7 +284,7 @@ final class ResoReader {
         boolean rendered)
         throws IOException {
       IndexSearcher searcher = searcherOf(entity);
-      List<Row> rows = new ArrayList<>();
+      List<Row> rows = new ArrayList<>(Math.min(need, MAX_EXPANDED + 1));
       FieldDoc after = start == null ? null : start.after();
       int read = 0;
       while (rows.size() < need && read < documents) {
