@@ -112,13 +112,11 @@ public final class ResoPropertyRecord {
     try (JsonGenerator out = FACTORY.createGenerator(json)) {
       out.writeStartObject();
       out.writeStringField(KEY_NAME, listing.path("mlsId").asText());
-      out.flush();
-      ends[0] = json.size();
+      ends[0] = json.size() + out.getOutputBuffered(); // what is written so far, flushed or not
       int i = 1;
       for (ResoField field : VIEW.values()) {
         ResoValues.writeMember(out, field, listing);
-        out.flush();
-        ends[i++] = json.size();
+        ends[i++] = json.size() + out.getOutputBuffered();
       }
       out.writeEndObject();
     } catch (IOException e) {
