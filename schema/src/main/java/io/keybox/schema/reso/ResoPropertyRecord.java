@@ -29,13 +29,13 @@ import org.apache.lucene.store.ByteArrayDataOutput;
  * {@code $expand}: {@code ListingKey}, then every field of the view ({@link #VIEW}) in table order,
  * compact JSON. Its values are rendered once at index time and stored, so a page copies bytes as
  * the JSON API does ({@link io.keybox.schema.listing.ListingSource}), and a {@code $select} takes
- * the members it names ({@link #writeSelected}).
+ * the members it names ({@link Stored#writeSelected}).
  *
  * <p>Only the values that are not the member's default ({@code null}, {@code []} for a list: most
  * of a listing's hundred-odd members) are stored, each as the bytes the view writes, with its
  * member's index; the names and the defaults are the same for every listing and are written from
- * {@link #DEFAULTS}. Stored: the view's version (4 bytes), the number of stored values, each one's
- * member index and length (vInts), then the values.
+ * one constant array of them. Stored: the view's version (4 bytes), the number of stored values,
+ * each one's member index and length (vInts), then the values.
  *
  * <p>The values are rendered from the listing as the server reads it back from its stored JSON
  * (without rooms and compliance, photos by reference), so the record is byte for byte what the view
