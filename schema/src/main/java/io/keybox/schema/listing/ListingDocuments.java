@@ -1,10 +1,13 @@
 package io.keybox.schema.listing;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.field.SearchField;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -13,11 +16,14 @@ import org.apache.lucene.search.Sort;
 /**
  * Builds the Lucene document of a listing: its kind, its key ({@link ListingFields#LISTING_KEY}),
  * every field of {@link ListingFields#ALL}, its facet labels ({@link ListingFacets}) and its
- * rendered response JSON ({@link ListingSource}). The only place listing documents are made.
+ * rendered response JSON ({@link ListingSource}) and its rendered RESO Property record ({@link
+ * ResoPropertyRecord}). The only place listing documents are made.
  */
 public final class ListingDocuments {
   /** Listings are kept in mlsId order, so a {@code lastId} cursor page can stop early. */
   public static final Sort INDEX_SORT = new Sort(ListingFields.MLS_ID.sort(false));
+
+  private static final ObjectMapper SERVED_READER = new ObjectMapper();
 
   private final ObjectMapper mapper;
   private final ListingFacets facets = new ListingFacets();
@@ -41,8 +47,23 @@ public final class ListingDocuments {
     for (SearchField field : ListingFields.ALL) {
       field.addTo(doc, listing.tree());
     }
-    ListingSource.render(listing.tree(), mapper).addTo(doc);
+    ListingSource source = ListingSource.render(listing.tree(), mapper);
+    source.addTo(doc);
+    ResoPropertyRecord.addTo(doc, ResoPropertyRecord.render(served(source)));
     return facets.build(doc, listing.tree());
+  }
+
+  /**
+   * The listing JSON as the server reads it back from {@code source} for the RESO view: without
+   * rooms and compliance, mirrored photos by reference, read by a default mapper (so a decimal is
+   * the double the view reads, whatever {@link #mapper} is configured to).
+   */
+  private static JsonNode served(ListingSource source) {
+    try {
+      return SERVED_READER.readTree(source.toBytes(false, false));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**

@@ -1,6 +1,10 @@
 package io.keybox.schema.reso;
 
 import io.keybox.schema.field.SearchField;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -55,6 +59,20 @@ public record ResoField(
   /** Whether the RESO view advertises this row: served back, and a scalar or a list of them. */
   public boolean inView() {
     return servedBack && type != ResoType.EXPANSION;
+  }
+
+  /**
+   * The rows of {@code table} the RESO view advertises ({@link #inView()}), by RESO name, each the
+   * first row for its name, in table order.
+   */
+  public static Map<String, ResoField> view(List<ResoField> table) {
+    Map<String, ResoField> fields = new LinkedHashMap<>();
+    for (ResoField row : table) {
+      if (row.inView()) {
+        fields.putIfAbsent(row.reso(), row);
+      }
+    }
+    return Collections.unmodifiableMap(fields);
   }
 
   /** How a RESO value becomes a Keybox value. */

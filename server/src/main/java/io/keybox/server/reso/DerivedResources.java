@@ -8,6 +8,7 @@ import io.keybox.schema.listing.PhotoUrls;
 import io.keybox.schema.reso.ResoDerivedResource;
 import io.keybox.schema.reso.ResoField;
 import io.keybox.schema.reso.ResoType;
+import io.keybox.schema.reso.ResoValues;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Instant;

@@ -6,10 +6,8 @@ import io.keybox.schema.reso.ResoField;
 import io.keybox.schema.reso.ResoMediaFields;
 import io.keybox.schema.reso.ResoMemberFields;
 import io.keybox.schema.reso.ResoOpenHouseFields;
-import io.keybox.schema.reso.ResoPropertyFields;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,7 +38,7 @@ record ResoEntity(
           "Property",
           "ListingKey",
           ResoRecords.LISTINGS,
-          view(ResoPropertyFields.FIELDS),
+          ResoPropertyRecord.VIEW,
           List.of(
               ResoNavigation.MEDIA,
               ResoNavigation.OPEN_HOUSE,
@@ -50,7 +48,11 @@ record ResoEntity(
   /** Agents: key {@code MemberKey}, the agent's id. */
   static final ResoEntity MEMBER =
       new ResoEntity(
-          "Member", "MemberKey", ResoRecords.MEMBERS, view(ResoMemberFields.FIELDS), List.of());
+          "Member",
+          "MemberKey",
+          ResoRecords.MEMBERS,
+          ResoField.view(ResoMemberFields.FIELDS),
+          List.of());
 
   /** Open houses: key {@code OpenHouseKey}, Keybox's openHouseKey. */
   static final ResoEntity OPEN_HOUSE =
@@ -58,13 +60,17 @@ record ResoEntity(
           "OpenHouse",
           "OpenHouseKey",
           ResoRecords.OPEN_HOUSES,
-          view(ResoOpenHouseFields.FIELDS),
+          ResoField.view(ResoOpenHouseFields.FIELDS),
           List.of());
 
   /** Listings' photos: key {@code MediaKey}, {@code {ListingKey}-{Order}}. */
   static final ResoEntity MEDIA =
       new ResoEntity(
-          "Media", "MediaKey", ResoRecords.MEDIA, view(ResoMediaFields.FIELDS), List.of());
+          "Media",
+          "MediaKey",
+          ResoRecords.MEDIA,
+          ResoField.view(ResoMediaFields.FIELDS),
+          List.of());
 
   /** Offices, derived: key {@code OfficeKey}, the office's MLS id. */
   static final ResoEntity OFFICE = derived("Office", "OfficeKey", ResoRecords.OFFICES);
@@ -124,16 +130,6 @@ record ResoEntity(
   /** A resource the view derives from the index: its rows are its derived resource's. */
   private static ResoEntity derived(String name, String keyName, ResoRecords records) {
     return new ResoEntity(
-        name, keyName, records, view(records.derived().orElseThrow().rows()), List.of());
-  }
-
-  private static Map<String, ResoField> view(List<ResoField> table) {
-    Map<String, ResoField> fields = new LinkedHashMap<>();
-    for (ResoField row : table) {
-      if (row.inView()) {
-        fields.putIfAbsent(row.reso(), row);
-      }
-    }
-    return Collections.unmodifiableMap(fields);
+        name, keyName, records, ResoField.view(records.derived().orElseThrow().rows()), List.of());
   }
 }

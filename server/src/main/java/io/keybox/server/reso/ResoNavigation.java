@@ -2,6 +2,7 @@ package io.keybox.server.reso;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.listing.ListingFields;
+import io.keybox.schema.reso.ResoValues;
 import java.util.List;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;

@@ -2,15 +2,18 @@ package io.keybox.server.reso;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.keybox.schema.reso.ResoField;
+import io.keybox.schema.reso.ResoPropertyRecord;
+import io.keybox.schema.reso.ResoValues;
 import io.keybox.server.error.AccessDeniedException;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.error.NotFoundException;
 import io.keybox.server.error.NotSupportedException;
 import io.keybox.server.index.Snapshot;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -43,7 +46,9 @@ import org.apache.olingo.server.api.uri.UriResourceNavigation;
  * listing and how many of its photos were served.
  */
 final class ResoReader {
-  private static final JsonFactory FACTORY = new JsonFactory();
+  // The body is the caller's: closing a generator must not close it.
+  private static final JsonFactory FACTORY =
+      JsonFactory.builder().disable(StreamWriteFeature.AUTO_CLOSE_TARGET).build();
 
   /** The most records one expansion or navigation lists (a listing's photos, its open houses). */
   private static final int MAX_EXPANDED = ResoService.MAX_PAGE_SIZE;
@@ -55,10 +60,16 @@ final class ResoReader {
     this.maxSkip = maxSkip;
   }
 
-  /** A record of a page: the document it came from, its place among the document's, the record. */
-  private record Row(FieldDoc document, int index, JsonNode record) {}
+  /**
+   * A record of a page: the document it came from, its place among the document's, and the record:
+   * its stored JSON, or (when {@code record} is null) its rendering ({@link ResoRecords#rendered}).
+   */
+  private record Row(
+      FieldDoc document, int index, JsonNode record, ResoPropertyRecord.Stored rendered) {}
 
-  ResoReply read(Snapshot snapshot, ResoRequest request, UriInfo uri) throws IOException {
+  /** Answers {@code request} from {@code snapshot}, writing the answer's body to {@code body}. */
+  ResoReply read(Snapshot snapshot, ResoRequest request, UriInfo uri, OutputStream body)
+      throws IOException {
     List<UriResource> parts = uri.getUriResourceParts();
     if (!(parts.get(0) instanceof UriResourceEntitySet set)) {
       throw new NotSupportedException(request.path() + " is not supported");
@@ -66,7 +77,7 @@ final class ResoReader {
     ResoEntity entity =
         ResoEntity.named(set.getEntitySet().getName())
             .orElseThrow(() -> new NotFoundException("no such resource: " + request.path()));
-    Read read = new Read(snapshot.searcher(), request);
+    Read read = new Read(snapshot.searcher(), request, body);
     if (parts.size() == 1) {
       ResoOptions options = read.options(uri, entity);
       if (!set.getKeyPredicates().isEmpty()) {
@@ -100,14 +111,18 @@ final class ResoReader {
     return key.startsWith("'") ? key.substring(1, key.length() - 1).replace("''", "'") : key;
   }
 
-  /** One read: the leased snapshot's searcher and the request. */
+  /**
+   * One read: the leased snapshot's searcher, the request and the body its answer is written to.
+   */
   private final class Read {
     private final IndexSearcher searcher;
     private final ResoRequest request;
+    private final OutputStream body;
 
-    Read(IndexSearcher searcher, ResoRequest request) {
+    Read(IndexSearcher searcher, ResoRequest request, OutputStream body) {
       this.searcher = searcher;
       this.request = request;
+      this.body = body;
     }
 
     /** The searcher of {@code entity}'s documents: the snapshot's, or the one derived from it. */
@@ -148,7 +163,8 @@ final class ResoReader {
         throws IOException {
       Sort sort = new Sort(entity.records().keySort(false));
       int need = key == null ? 1 : MAX_EXPANDED;
-      for (Row row : rows(entity, restrict(entity, documents), sort, null, need, MAX_EXPANDED)) {
+      for (Row row :
+          rows(entity, restrict(entity, documents), sort, null, need, MAX_EXPANDED, false)) {
         if (key == null || entity.records().keyOf(row.record()).equals(key)) {
           return Optional.of(row.record());
         }
@@ -170,14 +186,13 @@ final class ResoReader {
                 ? request.path() + ": this " + entity.name() + " is not held"
                 : entity.name() + " '" + key + "' not found");
       }
-      ByteArrayOutputStream body = new ByteArrayOutputStream();
       try (JsonGenerator out = FACTORY.createGenerator(body)) {
         out.writeStartObject();
         out.writeStringField("@odata.context", context(entity, options) + "/$entity");
         writeFields(out, entity, options.select(), options.expand(), record.get());
         out.writeEndObject();
       }
-      return new ResoReply(ResoService.JSON_TYPE, Map.of(), body.toByteArray());
+      return new ResoReply(ResoService.JSON_TYPE, Map.of());
     }
 
     /**
@@ -203,12 +218,20 @@ final class ResoReader {
                           searcherOf(entity).getIndexReader().maxDoc(),
                           entity.records().manyPerDocument()));
       int from = start.isPresent() ? 0 : options.skip();
+      // Without $expand a listing is its rendering, copied (or, for $select, cut) as bytes.
+      boolean rendered = options.expand().isEmpty();
       List<Row> rows =
-          rows(entity, query, sort, start.orElse(null), from + wanted + 1, Integer.MAX_VALUE);
+          rows(
+              entity,
+              query,
+              sort,
+              start.orElse(null),
+              from + wanted + 1,
+              Integer.MAX_VALUE,
+              rendered);
       int to = Math.min(rows.size(), from + wanted);
       boolean more =
           rows.size() > to && (options.top().isEmpty() || options.top().getAsInt() > to - from);
-      ByteArrayOutputStream body = new ByteArrayOutputStream();
       try (JsonGenerator out = FACTORY.createGenerator(body)) {
         out.writeStartObject();
         out.writeStringField("@odata.context", context(entity, options));
@@ -216,10 +239,17 @@ final class ResoReader {
           out.writeNumberField("@odata.count", count(entity, query));
         }
         out.writeArrayFieldStart("value");
+        out.flush(); // the records go to the body as bytes, each written whole
+        int[] members = null; // of a $select, in a rendering: asked for once, when one comes
         for (int i = from; i < to; i++) {
-          out.writeStartObject();
-          writeFields(out, entity, options.select(), options.expand(), rows.get(i).record());
-          out.writeEndObject();
+          if (i > from) {
+            body.write(',');
+          }
+          Row row = rows.get(i);
+          if (members == null && row.rendered() != null && options.selected()) {
+            members = members(options.select());
+          }
+          writeRecord(body, row, entity, options, members);
         }
         out.writeEndArray();
         if (more) {
@@ -236,13 +266,13 @@ final class ResoReader {
       if (request.maxPageSize().isPresent()) {
         headers.put("Preference-Applied", "odata.maxpagesize=" + pageSize);
       }
-      return new ResoReply(ResoService.JSON_TYPE, headers, body.toByteArray());
+      return new ResoReply(ResoService.JSON_TYPE, headers);
     }
 
     /**
      * The first {@code need} records of the documents {@code query} matches in {@code sort}'s
      * order, from {@code start} on (past its records already served), reading at most {@code
-     * documents} documents.
+     * documents} documents; with {@code rendered}, a document's rendering when it holds one.
      */
     private List<Row> rows(
         ResoEntity entity,
@@ -250,10 +280,11 @@ final class ResoReader {
         Sort sort,
         SkipToken.Position start,
         int need,
-        int documents)
+        int documents,
+        boolean rendered)
         throws IOException {
       IndexSearcher searcher = searcherOf(entity);
-      List<Row> rows = new ArrayList<>();
+      List<Row> rows = new ArrayList<>(Math.min(need, MAX_EXPANDED + 1));
       FieldDoc after = start == null ? null : start.after();
       int read = 0;
       while (rows.size() < need && read < documents) {
@@ -264,6 +295,12 @@ final class ResoReader {
                 : searcher.searchAfter(after, query, batch, sort, false);
         for (ScoreDoc hit : hits.scoreDocs) {
           FieldDoc document = (FieldDoc) hit;
+          ResoPropertyRecord.Stored rendering =
+              rendered ? entity.records().rendered(searcher.storedFields(), document.doc) : null;
+          if (rendering != null) {
+            rows.add(new Row(document, 0, null, rendering)); // one record per document
+            continue;
+          }
           List<JsonNode> records =
               entity
                   .records()
@@ -272,7 +309,7 @@ final class ResoReader {
                       request.photoUrls());
           int first = start == null ? 0 : start.servedOf(document);
           for (int i = first; i < records.size() && rows.size() < need; i++) {
-            rows.add(new Row(document, i, records.get(i)));
+            rows.add(new Row(document, i, records.get(i), null));
           }
         }
         read += hits.scoreDocs.length;
@@ -303,6 +340,33 @@ final class ResoReader {
       return records;
     }
 
+    /**
+     * Writes {@code row}'s record as one JSON object: its rendering as stored (cut to {@code
+     * members} for a {@code $select}), or, without one, written from its stored JSON.
+     */
+    private void writeRecord(
+        OutputStream body, Row row, ResoEntity entity, ResoOptions options, int[] members)
+        throws IOException {
+      if (row.rendered() != null && !options.selected()) {
+        row.rendered().writeTo(body);
+      } else if (row.rendered() != null) {
+        row.rendered().writeSelected(members, body);
+      } else {
+        try (JsonGenerator out = FACTORY.createGenerator(body)) {
+          out.writeStartObject();
+          writeFields(out, entity, options.select(), options.expand(), row.record());
+          out.writeEndObject();
+        }
+      }
+    }
+
+    /** The member indexes of {@code select} in a rendered record, in its order. */
+    private static int[] members(List<ResoField> select) {
+      return select.stream()
+          .mapToInt(f -> ResoPropertyRecord.member(f.reso()).orElseThrow())
+          .toArray();
+    }
+
     /** Writes the key, the selected fields and the expansions of {@code record}. */
     private void writeFields(
         JsonGenerator out,
@@ -326,7 +390,8 @@ final class ResoReader {
                 sort,
                 null,
                 MAX_EXPANDED,
-                MAX_EXPANDED);
+                MAX_EXPANDED,
+                false);
         out.writeFieldName(navigation.propertyName());
         if (!navigation.collection()) {
           if (targets.isEmpty()) {

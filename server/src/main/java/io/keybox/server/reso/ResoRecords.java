@@ -15,6 +15,7 @@ import io.keybox.schema.openhouse.OpenHouseQueries;
 import io.keybox.schema.openhouse.OpenHouseSource;
 import io.keybox.schema.reso.ResoDerivedResource;
 import io.keybox.schema.reso.ResoMediaFields;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +55,11 @@ enum ResoRecords {
     @Override
     JsonNode load(StoredFields stored, int doc) throws IOException {
       return MAPPER.readTree(ListingSource.load(stored, doc, false, false).toBytes(false, false));
+    }
+
+    @Override
+    ResoPropertyRecord.Stored rendered(StoredFields stored, int doc) throws IOException {
+      return ResoPropertyRecord.load(stored, doc);
     }
 
     @Override
@@ -238,6 +244,15 @@ enum ResoRecords {
   /** The stored JSON of {@code doc}. */
   JsonNode load(StoredFields stored, int doc) throws IOException {
     return MAPPER.readTree(ResoDerivedResource.load(stored, doc));
+  }
+
+  /**
+   * The record of {@code doc} as the view writes it without {@code $select} and {@code $expand},
+   * rendered at index time ({@link ResoPropertyRecord}); null when the index holds none of the
+   * current view (an index written before it), and for resources that are not pre-rendered.
+   */
+  ResoPropertyRecord.Stored rendered(StoredFields stored, int doc) throws IOException {
+    return null;
   }
 
   /** The RESO key of {@code record}. */

@@ -7,6 +7,7 @@ import io.keybox.server.index.Lease;
 import io.keybox.server.index.VendorIndexes;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +31,7 @@ import org.apache.olingo.server.core.uri.parser.UriParserSemanticException;
  * ResoService reso = new ResoService(indexes, 10_000);
  * ResoReply reply = reso.answer(new ResoRequest("fixture", "https://host/reso/fixture",
  *     "Property", "$filter=ListPrice%20gt%20200000&$top=20", OptionalInt.empty(),
- *     PhotoUrls.of("https://host", "fixture", 1600), false, ODataVersions.DEFAULT));
+ *     PhotoUrls.of("https://host", "fixture", 1600), false, ODataVersions.DEFAULT), body);
  * }</pre>
  *
  * <p>The request URL is parsed by Olingo's {@link Parser} over the {@code Edm} of {@link
@@ -67,29 +68,32 @@ public final class ResoService {
   }
 
   /**
-   * The answer to {@code request}.
+   * The answer to {@code request}, its body written to {@code body} (in part, when it throws: a
+   * caller answering with the error drops what was written).
    *
    * @throws InvalidRequestException for a malformed URL, an unknown field or option (400)
    * @throws NotFoundException for an unknown resource or key (404)
    * @throws NotSupportedException for what the view does not implement (501)
    */
-  public ResoReply answer(ResoRequest request) throws IOException {
+  public ResoReply answer(ResoRequest request, OutputStream body) throws IOException {
     if (request.rawQuery().contains("odata-accept-forms-encoding")) {
       // Olingo reads this option into a static, thread-unsafe switch: refuse it before parsing.
       throw new InvalidRequestException("odata-accept-forms-encoding is not supported");
     }
     UriInfo uri = parse(request);
     if (uri.getKind() == UriInfoKind.metadata) {
-      return new ResoReply("application/xml; charset=utf-8", Map.of(), metadataXml);
+      body.write(metadataXml);
+      return new ResoReply("application/xml; charset=utf-8", Map.of());
     }
     if (uri.getKind() == UriInfoKind.service) {
-      return new ResoReply(JSON_TYPE, Map.of(), serviceDocument(request.serviceRoot()));
+      body.write(serviceDocument(request.serviceRoot()));
+      return new ResoReply(JSON_TYPE, Map.of());
     }
     if (uri.getKind() != UriInfoKind.resource) {
       throw new NotSupportedException(request.path() + " is not supported");
     }
     try (Lease lease = indexes.lease(request.vendor())) {
-      return reader.read(lease.snapshot(), request, uri);
+      return reader.read(lease.snapshot(), request, uri, body);
     }
   }
 

@@ -12,6 +12,7 @@ import io.keybox.server.error.NotFoundException;
 import io.keybox.server.http.ServerConfig;
 import io.keybox.server.http.edge.Exchanges;
 import io.keybox.server.http.edge.TokenForm;
+import io.keybox.server.http.write.JsonBodies;
 import io.keybox.server.http.write.Reply;
 import io.keybox.server.http.write.ReplySender;
 import io.keybox.server.http.write.Responses;
@@ -26,6 +27,9 @@ import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
@@ -145,20 +149,20 @@ public final class ResoRoutes implements HttpHandler {
             Optional.ofNullable(exchange.getRequestHeaders().getFirst(Responses.ODATA_VERSION)),
             Optional.ofNullable(exchange.getRequestHeaders().getFirst(ODATA_MAX_VERSION)));
     exchange.getResponseHeaders().put(Responses.ODATA_VERSION, versions.response());
-    ResoReply answer =
-        service()
-            .answer(
-                new ResoRequest(
-                    vendor,
-                    baseUrls.of(exchange) + "/reso/" + vendor,
-                    path,
-                    exchange.getQueryString(),
-                    maxPageSize(exchange.getRequestHeaders().get(PREFER)),
-                    photoLinks.of(exchange, vendor),
-                    account.has(Addon.AGENTS),
-                    versions));
-    Reply reply = Reply.of(200, answer.contentType(), answer.body());
-    for (var header : answer.headers().entrySet()) {
+    ResoRequest request =
+        new ResoRequest(
+            vendor,
+            baseUrls.of(exchange) + "/reso/" + vendor,
+            path,
+            exchange.getQueryString(),
+            maxPageSize(exchange.getRequestHeaders().get(PREFER)),
+            photoLinks.of(exchange, vendor),
+            account.has(Addon.AGENTS),
+            versions);
+    ResoReply[] answer = new ResoReply[1];
+    List<ByteBuffer> body = JsonBodies.written(out -> answer[0] = service().answer(request, out));
+    Reply reply = new Reply(200, Map.of(Headers.CONTENT_TYPE, answer[0].contentType()), body);
+    for (var header : answer[0].headers().entrySet()) {
       reply = reply.with(new HttpString(header.getKey()), header.getValue());
     }
     ReplySender.send(exchange, reply);

@@ -6,6 +6,8 @@ import io.keybox.server.http.edge.Exchanges;
 import io.undertow.server.HttpServerExchange;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,9 +32,20 @@ public final class JsonBodies {
 
   /** The one JSON value {@code body} writes, as the reply to {@code exchange}. */
   public static Reply write(HttpServerExchange exchange, Body body) throws IOException {
+    return new Reply(
+        200,
+        Map.of(Responses.CONTENT_TYPE, Exchanges.mediaType(exchange).contentType()),
+        written(body));
+  }
+
+  /**
+   * The bytes {@code body} writes, as a reply's body (in chunks: a page of megabytes is neither
+   * copied as it grows nor one large array), for a reply of a content type of its own (OData's).
+   */
+  public static List<ByteBuffer> written(Body body) throws IOException {
     ReplyBody out = new ReplyBody();
     body.writeTo(out);
-    return reply(exchange, out);
+    return out.buffers();
   }
 
   /** A JSON array writer: one call per element, which writes its own bytes. */

@@ -1,10 +1,8 @@
-package io.keybox.server.reso;
+package io.keybox.schema.reso;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.keybox.schema.reso.ResoField;
-import io.keybox.schema.reso.ResoVocabulary;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * list split at ", ", a timestamp's UTC day for a date, the vocabularies for StandardStatus and
  * PropertyType), typed as the Data Dictionary declares it. A missing value is written as null.
  */
-final class ResoValues {
+public final class ResoValues {
   // Per field name (a String: its hash is kept), what every record of a page asks again: the
   // name as quoted UTF-8, and the dotted path split into its steps. A page of 20 listings writes
   // some 2,000 members; splitting and encoding each anew was a fifth of a RESO page's time.
@@ -26,16 +24,17 @@ final class ResoValues {
   private ResoValues() {}
 
   /** Writes {@code field}'s RESO name and its value in {@code record}, as one JSON member. */
-  static void writeMember(JsonGenerator out, ResoField field, JsonNode record) throws IOException {
+  public static void writeMember(JsonGenerator out, ResoField field, JsonNode record)
+      throws IOException {
     out.writeFieldName(NAMES.computeIfAbsent(field.reso(), SerializedString::new));
     write(out, field, record);
   }
 
   /** Writes {@code field}'s value in {@code record} as the value of the current JSON member. */
-  static void write(JsonGenerator out, ResoField field, JsonNode record) throws IOException {
+  public static void write(JsonGenerator out, ResoField field, JsonNode record) throws IOException {
     JsonNode value = at(record, field.listingPath());
     if (value == null || value.isNull() || value.isMissingNode()) {
-      if (field.type() == io.keybox.schema.reso.ResoType.LOOKUP_MULTI) {
+      if (field.type() == ResoType.LOOKUP_MULTI) {
         out.writeStartArray();
         out.writeEndArray();
       } else {
@@ -83,12 +82,12 @@ final class ResoValues {
    * The texts {@code field}'s value in {@code record} is served as: none, one, or a list's items
    * (for the string fields and lookups, whose values the Lookup resource lists).
    */
-  static List<String> texts(ResoField field, JsonNode record) {
+  public static List<String> texts(ResoField field, JsonNode record) {
     JsonNode value = at(record, field.listingPath());
     if (value == null || value.isNull() || value.isMissingNode() || !value.isValueNode()) {
       return List.of();
     }
-    if (field.type() == io.keybox.schema.reso.ResoType.LOOKUP_MULTI) {
+    if (field.type() == ResoType.LOOKUP_MULTI) {
       List<String> items = new ArrayList<>();
       for (String item : value.asText().split(",")) {
         if (!item.isBlank()) {
@@ -110,7 +109,7 @@ final class ResoValues {
   }
 
   /** The node at the dotted {@code path}, or null. */
-  static JsonNode at(JsonNode record, String path) {
+  public static JsonNode at(JsonNode record, String path) {
     JsonNode node = record;
     for (String step : STEPS.computeIfAbsent(path, p -> p.split("\\."))) {
       node = node.get(step);

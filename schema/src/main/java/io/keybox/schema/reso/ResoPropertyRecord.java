@@ -1,0 +1,293 @@
+package io.keybox.schema.reso;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.StoredFieldVisitor;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.store.ByteArrayDataInput;
+import org.apache.lucene.store.ByteArrayDataOutput;
+
+/**
+ * A listing's RESO {@code Property} record as the RESO view serves it without {@code $select} or
+ * {@code $expand}: {@code ListingKey}, then every field of the view ({@link #VIEW}) in table order,
+ * compact JSON. Its values are rendered once at index time and stored, so a page copies bytes as
+ * the JSON API does ({@link io.keybox.schema.listing.ListingSource}), and a {@code $select} takes
+ * the members it names ({@link Stored#writeSelected}).
+ *
+ * <p>Only the values that are not the member's default ({@code null}, {@code []} for a list: most
+ * of a listing's hundred-odd members) are stored, each as the bytes the view writes, with its
+ * member's index; the names and the defaults are the same for every listing and are written from
+ * one constant array of them. Stored: the view's version (4 bytes), the number of stored values,
+ * each one's member index and length (vInts), then the values.
+ *
+ * <p>The values are rendered from the listing as the server reads it back from its stored JSON
+ * (without rooms and compliance, photos by reference), so the record is byte for byte what the view
+ * writes from that JSON. A record of another {@link #VIEW_VERSION} (an index written before a field
+ * joined the view), or none (an index written before this record existed), is not served, and the
+ * view writes from the stored JSON instead.
+ */
+public final class ResoPropertyRecord {
+  /** The key property, first member of every record. */
+  public static final String KEY_NAME = "ListingKey";
+
+  /** The fields the view advertises for Property, by RESO name, in table order. */
+  public static final Map<String, ResoField> VIEW = ResoField.view(ResoPropertyFields.FIELDS);
+
+  /**
+   * The version of the rendering: changes with the view's fields (name, path, type) and with {@link
+   * #RENDERING}, which a change to how values are written ({@link ResoValues}) must raise.
+   */
+  public static final int VIEW_VERSION;
+
+  private static final int RENDERING = 1;
+  private static final String RECORD = "_resoProperty";
+  private static final JsonFactory FACTORY = new JsonFactory();
+  private static final Map<String, Integer> MEMBER_OF; // RESO name -> member index (key: 0)
+  private static final int MEMBERS; // the key and the fields
+
+  /**
+   * Every member with its default value ({@code "ListingKey":null,"ListingId":null,...}), and where
+   * each member's name ({@link #NAME_AT}) and value ({@link #VALUE_AT}) begin in it; {@code
+   * NAME_AT[MEMBERS]} is its length plus one (past a comma that is not there).
+   */
+  private static final byte[] DEFAULTS;
+
+  private static final int[] NAME_AT;
+  private static final int[] VALUE_AT;
+
+  static {
+    int version = RENDERING;
+    Map<String, Integer> members = new HashMap<>();
+    for (ResoField field : VIEW.values()) {
+      version = 31 * version + Objects.hash(field.reso(), field.listingPath(), field.type().name());
+      members.put(field.reso(), members.size() + 1);
+    }
+    VIEW_VERSION = version;
+    MEMBER_OF = Collections.unmodifiableMap(members);
+    MEMBERS = members.size() + 1;
+    NAME_AT = new int[MEMBERS + 1];
+    VALUE_AT = new int[MEMBERS];
+    List<ResoField> fields = List.copyOf(VIEW.values());
+    ByteArrayOutputStream defaults = new ByteArrayOutputStream();
+    for (int i = 0; i < MEMBERS; i++) {
+      NAME_AT[i] = defaults.size();
+      ResoField field = i == 0 ? null : fields.get(i - 1);
+      defaults.writeBytes(("\"" + (i == 0 ? KEY_NAME : field.reso()) + "\":").getBytes(UTF_8));
+      VALUE_AT[i] = defaults.size();
+      boolean list = field != null && field.type() == ResoType.LOOKUP_MULTI;
+      defaults.writeBytes((list ? "[]" : "null").getBytes(UTF_8));
+      defaults.write(',');
+    }
+    NAME_AT[MEMBERS] = defaults.size();
+    byte[] all = defaults.toByteArray();
+    DEFAULTS = Arrays.copyOf(all, all.length - 1); // no comma after the last
+  }
+
+  private ResoPropertyRecord() {}
+
+  /**
+   * The record of {@code listing}, the listing JSON as the server reads it back (see the class
+   * Javadoc), whose {@code mlsId} is the key.
+   */
+  public static byte[] render(JsonNode listing) {
+    ByteArrayOutputStream json = new ByteArrayOutputStream(4096);
+    int[] ends = new int[MEMBERS]; // where each member's value ends in json
+    try (JsonGenerator out = FACTORY.createGenerator(json)) {
+      out.writeStartObject();
+      out.writeStringField(KEY_NAME, listing.path("mlsId").asText());
+      ends[0] = json.size() + out.getOutputBuffered(); // what is written so far, flushed or not
+      int i = 1;
+      for (ResoField field : VIEW.values()) {
+        ResoValues.writeMember(out, field, listing);
+        ends[i++] = json.size() + out.getOutputBuffered();
+      }
+      out.writeEndObject();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    byte[] written = json.toByteArray();
+    ByteArrayOutputStream values = new ByteArrayOutputStream(1024);
+    int[] stored = new int[MEMBERS * 2]; // member index, value length
+    int count = 0;
+    for (int i = 0; i < MEMBERS; i++) {
+      int from = (i == 0 ? 1 : ends[i - 1] + 1) + (VALUE_AT[i] - NAME_AT[i]); // past '{' or ','
+      int length = ends[i] - from;
+      if (!Arrays.equals(written, from, ends[i], DEFAULTS, VALUE_AT[i], defaultEnd(i))) {
+        values.write(written, from, length);
+        stored[2 * count] = i;
+        stored[2 * count + 1] = length;
+        count++;
+      }
+    }
+    byte[] record = new byte[4 + 5 + count * 10 + values.size()];
+    ByteArrayDataOutput out = new ByteArrayDataOutput(record);
+    try {
+      out.writeInt(VIEW_VERSION);
+      out.writeVInt(count);
+      for (int i = 0; i < 2 * count; i++) {
+        out.writeVInt(stored[i]);
+      }
+      out.writeBytes(values.toByteArray(), values.size());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // an array's output: not thrown
+    }
+    return Arrays.copyOf(record, out.getPosition());
+  }
+
+  /** Stores {@code record} (from {@link #render}) in {@code doc}. */
+  public static void addTo(Document doc, byte[] record) {
+    doc.add(new StoredField(RECORD, record));
+  }
+
+  /**
+   * The stored record of {@code docId}, or null when it holds none of this view's version.
+   *
+   * @throws IOException from the index
+   */
+  public static Stored load(StoredFields storedFields, int docId) throws IOException {
+    Loader loader = new Loader();
+    storedFields.document(docId, loader);
+    if (loader.record == null || loader.record.length < 4) {
+      return null;
+    }
+    ByteArrayDataInput in = new ByteArrayDataInput(loader.record);
+    return in.readInt() == VIEW_VERSION ? Stored.read(loader.record, in) : null;
+  }
+
+  /** The index of the member named {@code reso} in a record (the key's is 0), if it has one. */
+  public static OptionalInt member(String reso) {
+    Integer index = MEMBER_OF.get(reso);
+    return index == null ? OptionalInt.empty() : OptionalInt.of(index);
+  }
+
+  private static int defaultEnd(int member) {
+    return NAME_AT[member + 1] - 1;
+  }
+
+  /**
+   * A stored record: its values by member index ({@code at[i]}, {@code length[i]} in {@code bytes};
+   * {@code at[i] < 0} for a member at its default).
+   */
+  public static final class Stored {
+    private final byte[] bytes;
+    private final int[] at;
+    private final int[] length;
+    private final int[] present; // the stored members' indexes, ascending
+
+    private Stored(byte[] bytes, int[] at, int[] length, int[] present) {
+      this.bytes = bytes;
+      this.at = at;
+      this.length = length;
+      this.present = present;
+    }
+
+    private static Stored read(byte[] bytes, ByteArrayDataInput in) {
+      int count = in.readVInt();
+      int[] present = new int[count];
+      int[] lengths = new int[count];
+      for (int i = 0; i < count; i++) {
+        present[i] = in.readVInt();
+        lengths[i] = in.readVInt();
+      }
+      int[] at = new int[MEMBERS];
+      int[] length = new int[MEMBERS];
+      Arrays.fill(at, -1);
+      int offset = in.getPosition();
+      for (int i = 0; i < count; i++) {
+        at[present[i]] = offset;
+        length[present[i]] = lengths[i];
+        offset += lengths[i];
+      }
+      return new Stored(bytes, at, length, present);
+    }
+
+    /**
+     * Writes the whole record, as the view writes it without {@code $select}: assembled here and
+     * written at once (a page of 500 records would otherwise be some 100,000 small writes).
+     */
+    public void writeTo(OutputStream out) throws IOException {
+      int size = DEFAULTS.length + 2;
+      for (int member : present) {
+        size += length[member] - (defaultEnd(member) - VALUE_AT[member]);
+      }
+      byte[] record = new byte[size];
+      record[0] = '{';
+      int to = 1;
+      int next = 0; // the first member not yet written
+      for (int member : present) {
+        // The members before it at their defaults, and its name: one slice of DEFAULTS.
+        int from = next == 0 ? NAME_AT[0] : NAME_AT[next] - 1; // with the comma before it
+        System.arraycopy(DEFAULTS, from, record, to, VALUE_AT[member] - from);
+        to += VALUE_AT[member] - from;
+        System.arraycopy(bytes, at[member], record, to, length[member]);
+        to += length[member];
+        next = member + 1;
+      }
+      if (next < MEMBERS) {
+        int from = next == 0 ? NAME_AT[0] : NAME_AT[next] - 1;
+        System.arraycopy(DEFAULTS, from, record, to, DEFAULTS.length - from);
+        to += DEFAULTS.length - from;
+      }
+      record[to] = '}';
+      out.write(record);
+    }
+
+    /**
+     * Writes the record made of the key and the members at {@code members} ({@link #member}
+     * indexes), in that order: what the view writes for a {@code $select} of those fields.
+     */
+    public void writeSelected(int[] members, OutputStream out) throws IOException {
+      out.write('{');
+      writeMember(0, out);
+      for (int member : members) {
+        writeMember(member, out);
+      }
+      out.write('}');
+    }
+
+    /** Writes a comma unless {@code member} is the key, then the member. */
+    private void writeMember(int member, OutputStream out) throws IOException {
+      if (member > 0) {
+        out.write(',');
+      }
+      out.write(DEFAULTS, NAME_AT[member], VALUE_AT[member] - NAME_AT[member]);
+      if (at[member] < 0) {
+        out.write(DEFAULTS, VALUE_AT[member], defaultEnd(member) - VALUE_AT[member]);
+      } else {
+        out.write(bytes, at[member], length[member]);
+      }
+    }
+  }
+
+  /** Reads the record alone. */
+  private static final class Loader extends StoredFieldVisitor {
+    private byte[] record;
+
+    @Override
+    public Status needsField(FieldInfo fieldInfo) {
+      return fieldInfo.name.equals(RECORD) ? Status.YES : Status.NO;
+    }
+
+    @Override
+    public void binaryField(FieldInfo fieldInfo, byte[] value) {
+      record = value;
+    }
+  }
+}
