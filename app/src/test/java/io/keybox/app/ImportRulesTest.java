@@ -101,6 +101,20 @@ class ImportRulesTest {
   }
 
   @Test
+  void theListingSchemaImportsNoViewBuiltOnIt() {
+    check(
+        noClasses()
+            .that()
+            .resideInAPackage("io.keybox.schema.listing..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.keybox.schema.reso..")
+            .because(
+                "the RESO view is built on the listing schema: one direction, no circle (its"
+                    + " record reaches listing documents as a ListingRendering)"));
+  }
+
+  @Test
   void schemaImportsNoOtherKeyboxModule() {
     check(
         noClasses()

@@ -9,6 +9,7 @@ import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.openhouse.ListingLink;
 import io.keybox.schema.openhouse.OpenHouseDocuments;
 import io.keybox.schema.openhouse.OpenHouseRecord;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -76,7 +77,7 @@ public final class LuceneIndexing {
   }
 
   private final ObjectMapper mapper = new ObjectMapper();
-  private final ListingDocuments listingDocuments = new ListingDocuments(mapper);
+  private final ListingDocuments listingDocuments = ResoPropertyRecord.documents(mapper);
   private final OpenHouseDocuments openHouseDocuments = new OpenHouseDocuments(mapper);
   private final int threads;
   private long codecNanos;

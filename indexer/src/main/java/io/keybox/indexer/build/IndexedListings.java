@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingRecord;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,7 +30,7 @@ final class IndexedListings {
   /** The listings of {@code start}; none when it is empty (a full run). */
   IndexedListings(StartingCommit start, ObjectMapper mapper) {
     this.searcher = start.searcher().orElse(null);
-    this.documents = new ListingDocuments(mapper);
+    this.documents = ResoPropertyRecord.documents(mapper);
   }
 
   /** Whether there is no index to look in (a full run, or a vendor's first run). */

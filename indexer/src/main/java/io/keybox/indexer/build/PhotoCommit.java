@@ -9,6 +9,7 @@ import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.listing.ListingRecord;
 import io.keybox.schema.listing.PhotoUrls;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.time.Clock;
@@ -40,7 +41,7 @@ public final class PhotoCommit {
 
   public PhotoCommit(ObjectMapper mapper, Clock clock) {
     this.mapper = mapper;
-    this.documents = new ListingDocuments(mapper);
+    this.documents = ResoPropertyRecord.documents(mapper);
     this.clock = clock;
   }
 

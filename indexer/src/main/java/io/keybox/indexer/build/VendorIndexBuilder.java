@@ -11,6 +11,7 @@ import io.keybox.schema.CommitData;
 import io.keybox.schema.KeyboxCodec;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
+import io.keybox.schema.reso.ResoPropertyRecord;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class VendorIndexBuilder {
       throw new IllegalArgumentException("threads must be >= 1 (got: " + threads + ")");
     }
     this.mapper = mapper;
-    this.documents = new ListingDocuments(mapper);
+    this.documents = ResoPropertyRecord.documents(mapper);
     this.clock = clock;
     this.threads = threads;
   }

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.RecordKind;
 import io.keybox.schema.field.SearchField;
-import io.keybox.schema.reso.ResoPropertyRecord;
 import io.keybox.schema.shape.InvalidRecordException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
@@ -15,9 +15,9 @@ import org.apache.lucene.search.Sort;
 
 /**
  * Builds the Lucene document of a listing: its kind, its key ({@link ListingFields#LISTING_KEY}),
- * every field of {@link ListingFields#ALL}, its facet labels ({@link ListingFacets}) and its
- * rendered response JSON ({@link ListingSource}) and its rendered RESO Property record ({@link
- * ResoPropertyRecord}). The only place listing documents are made.
+ * every field of {@link ListingFields#ALL}, its facet labels ({@link ListingFacets}), its rendered
+ * response JSON ({@link ListingSource}) and the {@link ListingRendering}s it is given (an index's:
+ * the RESO Property record). The only place listing documents are made.
  */
 public final class ListingDocuments {
   /** Listings are kept in mlsId order, so a {@code lastId} cursor page can stop early. */
@@ -26,10 +26,18 @@ public final class ListingDocuments {
   private static final ObjectMapper SERVED_READER = new ObjectMapper();
 
   private final ObjectMapper mapper;
+  private final List<ListingRendering> renderings;
   private final ListingFacets facets = new ListingFacets();
 
+  /** Documents with the response JSON and no other rendering: to be searched, not served. */
   public ListingDocuments(ObjectMapper mapper) {
+    this(mapper, List.of());
+  }
+
+  /** Documents with the response JSON and {@code renderings}, in order. */
+  public ListingDocuments(ObjectMapper mapper, List<ListingRendering> renderings) {
     this.mapper = mapper;
+    this.renderings = List.copyOf(renderings);
   }
 
   /**
@@ -49,12 +57,17 @@ public final class ListingDocuments {
     }
     ListingSource source = ListingSource.render(listing.tree(), mapper);
     source.addTo(doc);
-    ResoPropertyRecord.addTo(doc, ResoPropertyRecord.render(served(source)));
+    if (!renderings.isEmpty()) {
+      JsonNode served = served(source);
+      for (ListingRendering rendering : renderings) {
+        rendering.addTo(doc, served);
+      }
+    }
     return facets.build(doc, listing.tree());
   }
 
   /**
-   * The listing JSON as the server reads it back from {@code source} for the RESO view: without
+   * The listing JSON as the server reads it back from {@code source}, for the renderings: without
    * rooms and compliance, mirrored photos by reference, read by a default mapper (so a decimal is
    * the double the view reads, whatever {@link #mapper} is configured to).
    */

@@ -5,6 +5,9 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.ListingDocuments;
+import io.keybox.schema.listing.ListingRendering;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -101,6 +104,15 @@ public final class ResoPropertyRecord {
   }
 
   private ResoPropertyRecord() {}
+
+  /**
+   * The documents of a vendor's index: the listing's response JSON and its RESO Property record.
+   * What the indexer, and every index meant to be served, makes listings with.
+   */
+  public static ListingDocuments documents(ObjectMapper mapper) {
+    ListingRendering record = (doc, served) -> addTo(doc, render(served));
+    return new ListingDocuments(mapper, List.of(record));
+  }
 
   /**
    * The record of {@code listing}, the listing JSON as the server reads it back (see the class

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingRecord;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -35,7 +34,8 @@ class ResoPropertyRecordTest {
   static void indexListing101() throws Exception {
     String line =
         Files.readAllLines(Path.of("..", "data", "fixtures", "basic", "listings.ndjson")).get(0);
-    Document doc = new ListingDocuments(JSON).toDocument(ListingRecord.parse(JSON.readTree(line)));
+    Document doc =
+        ResoPropertyRecord.documents(JSON).toDocument(ListingRecord.parse(JSON.readTree(line)));
     try (ByteBuffersDirectory directory = new ByteBuffersDirectory()) {
       try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
         writer.addDocument(doc);

@@ -49,7 +49,7 @@ class ResoRenderedRecordHttpTest {
         Files.readAllLines(Path.of("..", "data", "fixtures", "basic", "listings.ndjson")).stream()
             .filter(line -> !line.isBlank())
             .toList();
-    ListingDocuments documents = new ListingDocuments(JSON);
+    ListingDocuments documents = ResoPropertyRecord.documents(JSON);
     try (Directory directory = FSDirectory.open(dataDir.resolve("fixture").resolve("index"));
         IndexWriter writer = new IndexWriter(directory, VendorIndexBuilder.writerConfig())) {
       for (int i = 0; i < lines.size(); i++) {
