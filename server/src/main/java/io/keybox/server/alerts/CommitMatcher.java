@@ -1,7 +1,6 @@
 package io.keybox.server.alerts;
 
 import io.keybox.schema.CommitChanges;
-import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.state.alerts.MatchLedger;
 import io.keybox.state.alerts.NewDelivery;
@@ -19,6 +18,8 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.LongStream;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.search.Query;
 
 /**
  * Matches one vendor commit against the vendor's enabled saved searches (issue 35, point 2) and
@@ -43,8 +44,19 @@ public final class CommitMatcher {
   /** Memory changes held before they are written. */
   private static final int BATCH_CHANGES = 50_000;
 
+  /**
+   * Listings a part of the searches may deliver in all (searches times listings looked at): what
+   * sets how many searches one part runs, so that the parts in flight (two per thread) hold bounded
+   * delivery bodies however large the commit and however many listings each search matches.
+   */
+  private static final int PART_LISTINGS = 10_000;
+
+  /** The most searches one part runs: enough that handing a part over costs next to nothing. */
+  private static final int PART_SEARCHES = 64;
+
   private final MatchLedger ledger;
   private final DeliveryPayload payload;
+  private final SearchQueries queries = new SearchQueries();
 
   public CommitMatcher(MatchLedger ledger, DeliveryPayload payload) {
     this.ledger = ledger;
@@ -75,10 +87,11 @@ public final class CommitMatcher {
     Optional<CommitChanges> changes =
         CommitChanges.fromUserData(snapshot.reader().getIndexCommit().getUserData());
     boolean follows = changes.isPresent() && changes.get().since() == cursor.getAsLong();
-    try (ChangedListingsIndex present =
-        follows
-            ? ChangedListingsIndex.of(snapshot, changes.get().mlsIds())
-            : everything(snapshot)) {
+    try (MatchingThreads threads = MatchingThreads.perCore();
+        ChangedListingsIndex present =
+            follows
+                ? ChangedListingsIndex.of(snapshot, changes.get().mlsIds(), threads)
+                : everything(snapshot)) {
       long[] candidates =
           follows
               ? changes.get().mlsIds()
@@ -88,68 +101,158 @@ public final class CommitMatcher {
                   .distinct()
                   .toArray();
       Map<String, Map<Long, Remembered>> remembered = ledger.remembered(vendor, candidates);
-      return match(snapshot, searches, candidates.length, present, remembered);
+      return match(snapshot, searches, candidates.length, present, remembered, threads);
     }
   }
 
+  /**
+   * One search's outcome for the commit.
+   *
+   * @param search the search
+   * @param refusal why its query no longer parses, when it does not (then it did nothing)
+   * @param deliveries its deliveries
+   * @param memory what it remembers anew
+   */
+  private record Matched(
+      SavedSearch search,
+      Optional<String> refusal,
+      List<NewDelivery> deliveries,
+      List<MatchLedger.Change> memory) {}
+
+  /**
+   * What every search of one matching is met with.
+   *
+   * @param snapshot the commit
+   * @param present its changed listings
+   * @param remembered each search's memory of them, by search id
+   * @param listings their JSON, shared by the threads
+   */
+  private record Commit(
+      Snapshot snapshot,
+      ChangedListingsIndex present,
+      Map<String, Map<Long, Remembered>> remembered,
+      ListingJson listings) {}
+
+  /**
+   * Runs the searches over {@code present} and writes their delivery bodies on {@code threads}, a
+   * part of consecutive searches at a time, while this thread records each part's outcome, part
+   * after part in the searches' order: the outbox receives what one thread would have written, in
+   * the same order.
+   */
   private Outcome match(
       Snapshot snapshot,
       List<SavedSearch> searches,
       int candidates,
       ChangedListingsIndex present,
-      Map<String, Map<Long, Remembered>> remembered)
+      Map<String, Map<Long, Remembered>> remembered,
+      MatchingThreads threads)
       throws IOException {
-    ListingJson listings = new ListingJson(snapshot.searcher().storedFields());
-    List<MatchLedger.Change> memory = new ArrayList<>();
-    List<NewDelivery> deliveries = new ArrayList<>();
-    long pendingBytes = 0;
-    int delivered = 0;
-    for (SavedSearch search : searches) {
-      SearchQuery query;
-      try {
-        query = SearchQuery.parse(search.query());
-      } catch (InvalidRequestException e) {
+    Commit commit = new Commit(snapshot, present, remembered, new ListingJson(snapshot.searcher()));
+    Recorder recorder = new Recorder();
+    int partSize = Math.clamp(PART_LISTINGS / Math.max(1, candidates), 1, PART_SEARCHES);
+    threads.inOrder(
+        (searches.size() + partSize - 1) / partSize,
+        part ->
+            () ->
+                matchAll(
+                    searches.subList(
+                        part * partSize, Math.min(searches.size(), (part + 1) * partSize)),
+                    commit),
+        matched -> {
+          for (Matched search : matched) {
+            recorder.add(search);
+          }
+        });
+    recorder.flush();
+    ledger.matched(snapshot.vendor(), snapshot.generation());
+    return new Outcome(snapshot.generation(), candidates, recorder.delivered, true);
+  }
+
+  /**
+   * Writes the searches' deliveries and memory, a batch of whole searches at a time (each one's
+   * memory with its deliveries).
+   */
+  private final class Recorder {
+    private final List<MatchLedger.Change> memory = new ArrayList<>();
+    private final List<NewDelivery> deliveries = new ArrayList<>();
+    private long pendingBytes;
+    private int delivered;
+
+    void add(Matched matched) {
+      if (matched.refusal().isPresent()) {
         // Stored valid; a later Keybox may read a parameter differently. Say so, skip it.
         LOG.log(
             Level.WARNING,
             "saved search {0}: its query no longer parses ({1}); skipped",
-            search.id(),
-            e.getMessage());
-        continue;
+            matched.search().id(),
+            matched.refusal().get());
+        return;
       }
-      List<ListingChange> changed =
-          changes(present, query, remembered.getOrDefault(search.id(), Map.of()), search, memory);
-      for (NewDelivery delivery : payload.deliveries(snapshot, search, query, changed, listings)) {
+      memory.addAll(matched.memory());
+      for (NewDelivery delivery : matched.deliveries()) {
         deliveries.add(delivery);
         pendingBytes += delivery.body().length;
       }
       if (pendingBytes >= BATCH_BYTES || memory.size() >= BATCH_CHANGES) {
-        // Whole searches at a time: each one's memory with its deliveries.
-        ledger.record(memory, deliveries);
-        delivered += deliveries.size();
-        memory.clear();
-        deliveries.clear();
-        pendingBytes = 0;
+        flush();
       }
     }
-    ledger.record(memory, deliveries);
-    delivered += deliveries.size();
-    ledger.matched(snapshot.vendor(), snapshot.generation());
-    return new Outcome(snapshot.generation(), candidates, delivered, true);
+
+    void flush() {
+      ledger.record(memory, deliveries);
+      delivered += deliveries.size();
+      memory.clear();
+      deliveries.clear();
+      pendingBytes = 0;
+    }
+  }
+
+  /** Runs {@code part} of the searches and writes their deliveries, on the calling thread. */
+  private List<Matched> matchAll(List<SavedSearch> part, Commit commit) throws IOException {
+    StoredFields stored = commit.present().storedFields();
+    ListingJson listings = commit.listings().forThread();
+    List<Matched> matched = new ArrayList<>(part.size());
+    for (SavedSearch search : part) {
+      List<MatchLedger.Change> memory = new ArrayList<>();
+      switch (queries.of(search.query())) {
+        case SearchQueries.Parsed parsed -> {
+          List<ListingChange> changes =
+              changes(
+                  commit.present(),
+                  stored,
+                  search.query(),
+                  parsed.lucene(),
+                  commit.remembered().getOrDefault(search.id(), Map.of()),
+                  search,
+                  memory);
+          matched.add(
+              new Matched(
+                  search,
+                  Optional.empty(),
+                  payload.deliveries(commit.snapshot(), search, parsed.query(), changes, listings),
+                  memory));
+        }
+        case SearchQueries.Refused refused ->
+            matched.add(new Matched(search, Optional.of(refused.reason()), List.of(), memory));
+      }
+    }
+    return matched;
   }
 
   private List<ListingChange> changes(
       ChangedListingsIndex present,
-      SearchQuery query,
+      StoredFields stored,
+      String queryText,
+      Query query,
       Map<Long, Remembered> remembered,
       SavedSearch search,
       List<MatchLedger.Change> memory)
       throws IOException {
     List<ListingChange> changes = new ArrayList<>();
-    Map<Long, Integer> matching = present.matching(query.luceneQuery());
+    Map<Long, Integer> matching = present.matching(queryText, query);
     for (Map.Entry<Long, Integer> hit : matching.entrySet()) {
       long mlsId = hit.getKey();
-      Remembered now = present.facts(mlsId, hit.getValue());
+      Remembered now = present.facts(mlsId, hit.getValue(), stored);
       Optional<Remembered> before = Optional.ofNullable(remembered.get(mlsId));
       Set<AlertEvent> events = ListingChange.whileMatching(before, now);
       if (!before.equals(Optional.of(now))) {
@@ -169,7 +272,7 @@ public final class CommitMatcher {
       memory.add(MatchLedger.Change.forget(search.id(), was.mlsId()));
       Integer doc = present.doc(was.mlsId());
       Optional<Remembered> now =
-          doc == null ? Optional.empty() : Optional.of(present.facts(was.mlsId(), doc));
+          doc == null ? Optional.empty() : Optional.of(present.facts(was.mlsId(), doc, stored));
       boolean statusChanged = now.map(n -> !n.status().equals(was.status())).orElse(true);
       if (statusChanged && search.reports(AlertEvent.STATUS.wireName())) {
         changes.add(

@@ -28,6 +28,9 @@ import java.util.List;
  * </pre>
  *
  * A deleted listing has {@code "deleted": true} and {@code "listing": null}.
+ *
+ * <p>Thread-safe: matching writes the bodies of several searches at once, each thread with its own
+ * {@link ListingJson}.
  */
 public final class DeliveryPayload {
   /** The most listings one delivery carries. */

@@ -2,6 +2,7 @@ package io.keybox.server.alerts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.LongStream;
@@ -127,10 +129,18 @@ class ChangedListingsIndexTest {
   }
 
   private static Set<Long> matching(String query, long[] changed) throws IOException {
+    // Three threads, four listings to a part: the documents are made by several parts at once.
     try (Lease lease = indexes.lease(VENDOR);
-        ChangedListingsIndex listings = ChangedListingsIndex.of(lease.snapshot(), changed)) {
+        MatchingThreads threads = new MatchingThreads(3);
+        ChangedListingsIndex listings =
+            ChangedListingsIndex.of(lease.snapshot(), changed, threads, 4)) {
       assertNull(listings.doc(999), "a listing the commit deleted has no document");
-      return new TreeSet<>(listings.matching(SearchQuery.parse(query).luceneQuery()).keySet());
+      Map<Long, Integer> first = listings.matching(query, SearchQuery.parse(query).luceneQuery());
+      assertSame(
+          first,
+          listings.matching(query, SearchQuery.parse(query).luceneQuery()),
+          "the searches of one query share its answer");
+      return new TreeSet<>(first.keySet());
     }
   }
 }
