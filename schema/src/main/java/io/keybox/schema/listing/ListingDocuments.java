@@ -46,15 +46,7 @@ public final class ListingDocuments {
    * @throws IllegalArgumentException when the listing has no mlsId
    */
   public Document toDocument(ListingRecord listing) {
-    if (listing.mlsId().isEmpty()) {
-      throw new IllegalArgumentException("listing " + listing.listingId() + " has no mlsId");
-    }
-    Document doc = new Document();
-    RecordKind.LISTING.addTo(doc);
-    ListingFields.LISTING_KEY.addTo(doc, listing.mlsId().getAsLong());
-    for (SearchField field : ListingFields.ALL) {
-      field.addTo(doc, listing.tree());
-    }
+    Document doc = searchFields(listing);
     ListingSource source = ListingSource.render(listing.tree(), mapper);
     source.addTo(doc);
     if (!renderings.isEmpty()) {
@@ -64,6 +56,31 @@ public final class ListingDocuments {
       }
     }
     return facets.build(doc, listing.tree());
+  }
+
+  /**
+   * The document of {@code listing} as every query sees it, without what only a response reads (the
+   * rendered JSON, the renderings): for an index that is searched and never served, such as an
+   * alert's small index of a commit's changed listings.
+   *
+   * @throws IllegalArgumentException when the listing has no mlsId
+   */
+  public Document toSearchDocument(ListingRecord listing) {
+    return facets.build(searchFields(listing), listing.tree());
+  }
+
+  /** Its kind, its key and every field of {@link ListingFields#ALL}. */
+  private static Document searchFields(ListingRecord listing) {
+    if (listing.mlsId().isEmpty()) {
+      throw new IllegalArgumentException("listing " + listing.listingId() + " has no mlsId");
+    }
+    Document doc = new Document();
+    RecordKind.LISTING.addTo(doc);
+    ListingFields.LISTING_KEY.addTo(doc, listing.mlsId().getAsLong());
+    for (SearchField field : ListingFields.ALL) {
+      field.addTo(doc, listing.tree());
+    }
+    return doc;
   }
 
   /**

@@ -128,6 +128,23 @@ class ListingLookupTest {
   }
 
   @Test
+  void aSearchDocumentStoresNothingAndIsFoundByItsKey() throws Exception {
+    ListingDocuments documents = new ListingDocuments(JSON);
+    org.apache.lucene.document.Document doc =
+        documents.toSearchDocument(listing("'mlsId':5,'listPrice':250000"));
+
+    assertTrue(doc.getFields().stream().noneMatch(f -> f.fieldType().stored()), doc.toString());
+    try (ByteBuffersDirectory directory = new ByteBuffersDirectory();
+        IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
+      writer.addDocument(doc);
+      try (DirectoryReader small = DirectoryReader.open(writer)) {
+        assertEquals(0, ListingQueries.findListing(small, 5, IdxRule.NULL));
+        assertEquals(-1, ListingQueries.findListing(small, 6, IdxRule.NULL));
+      }
+    }
+  }
+
+  @Test
   void indexesFromSchemaVersionThreeHoldTheKeyTerms() {
     assertFalse(ListingQueries.hasListingKeys(SchemaVersion.LISTING_KEY_TERM - 1));
     assertTrue(ListingQueries.hasListingKeys(SchemaVersion.LISTING_KEY_TERM));

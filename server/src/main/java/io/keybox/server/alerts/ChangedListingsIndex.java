@@ -1,6 +1,7 @@
 package io.keybox.server.alerts;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
 import io.keybox.schema.shape.InvalidRecordException;
@@ -159,13 +160,13 @@ final class ChangedListingsIndex implements AutoCloseable {
     List<Made> made = new ArrayList<>(mlsIds.length);
     try {
       for (long mlsId : mlsIds) {
-        ScoreDoc[] hits =
-            searcher.search(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), 1).scoreDocs;
-        if (hits.length > 0) {
-          int doc = hits[0].doc;
+        int doc = find(snapshot, searcher, mlsId);
+        if (doc >= 0) {
           made.add(
               new Made(
-                  mlsId, doc, searchable(documents.toDocument(documents.stored(stored, doc)))));
+                  mlsId,
+                  doc,
+                  searchable(documents.toSearchDocument(documents.stored(stored, doc)))));
         }
       }
     } catch (InvalidRecordException e) {
@@ -173,6 +174,20 @@ final class ChangedListingsIndex implements AutoCloseable {
       throw new IOException("a listing's stored record does not read back: " + e.getMessage(), e);
     }
     return made;
+  }
+
+  /**
+   * The document of listing {@code mlsId} in the snapshot, or -1: its key term read directly where
+   * the index keeps one (a query's rewrite and weights per listing cost more than the lookup).
+   */
+  private static int find(Snapshot snapshot, IndexSearcher searcher, long mlsId)
+      throws IOException {
+    if (ListingQueries.hasListingKeys(snapshot.schemaVersion())) {
+      return ListingQueries.findListing(searcher.getIndexReader(), mlsId, IdxRule.IGNORE);
+    }
+    ScoreDoc[] hits =
+        searcher.search(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), 1).scoreDocs;
+    return hits.length == 0 ? -1 : hits[0].doc;
   }
 
   /** A searcher of {@code reader} without the query cache: each search runs once over it. */
@@ -183,8 +198,9 @@ final class ChangedListingsIndex implements AutoCloseable {
   }
 
   /**
-   * {@code document} less its stored-only fields: queries never read them, and compressing the
-   * rendered JSON was a tenth of building this index in the alerts bench's profile.
+   * {@code document} less any stored-only field: queries never read them (the document is made
+   * without the rendered JSON, whose compressing was a tenth of building this index in the alerts
+   * bench's profile; this keeps any other stored value out too).
    */
   private static Document searchable(Document document) {
     Document searchable = new Document();
