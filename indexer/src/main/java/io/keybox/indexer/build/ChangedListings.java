@@ -1,8 +1,8 @@
 package io.keybox.indexer.build;
 
 import io.keybox.schema.CommitChanges;
-import io.keybox.schema.listing.ListingFields;
 import io.keybox.schema.listing.ListingQueries;
+import io.keybox.schema.listing.MlsIdCollector;
 import io.keybox.schema.openhouse.OpenHouseFields;
 import io.keybox.schema.openhouse.OpenHouseQueries;
 import java.io.IOException;
@@ -16,19 +16,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.LongStream;
 import org.apache.lucene.index.DirectoryReader;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.index.StoredFieldVisitor;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.SimpleCollector;
 
 /**
  * The listings a run changed relative to the commit it started from ({@link CommitChanges}), for
@@ -194,38 +189,11 @@ final class ChangedListings {
     return digest.digest();
   }
 
-  /** What {@link #forEachMlsId} calls for each hit: its mlsId and top-level document. */
-  @FunctionalInterface
-  private interface Hit {
-    void accept(long mlsId, int doc);
-  }
-
-  /** Calls {@code hit} with the mlsId of every document {@code query} matches. */
-  private static void forEachMlsId(IndexSearcher searcher, Query query, Hit hit)
+  /**
+   * Calls {@code hit} with the mlsId and top-level document of every listing {@code query} matches.
+   */
+  private static void forEachMlsId(IndexSearcher searcher, Query query, MlsIdCollector.Each hit)
       throws IOException {
-    searcher.search(
-        query,
-        new SimpleCollector() {
-          private SortedNumericDocValues values;
-          private int base;
-
-          @Override
-          protected void doSetNextReader(LeafReaderContext context) throws IOException {
-            values = DocValues.getSortedNumeric(context.reader(), ListingFields.MLS_ID.name());
-            base = context.docBase;
-          }
-
-          @Override
-          public void collect(int doc) throws IOException {
-            if (values.advanceExact(doc)) {
-              hit.accept(values.nextValue(), base + doc);
-            }
-          }
-
-          @Override
-          public ScoreMode scoreMode() {
-            return ScoreMode.COMPLETE_NO_SCORES;
-          }
-        });
+    searcher.search(query, new MlsIdCollector(hit));
   }
 }

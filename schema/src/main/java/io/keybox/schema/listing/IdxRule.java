@@ -8,7 +8,9 @@ import java.util.Optional;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
 
 /**
  * The IDX display rules of the {@code idx} parameter (API.md §7). Only an explicit {@code false} in
@@ -59,6 +61,19 @@ public enum IdxRule {
       case ADDRESS -> !ListingFields.ADDRESS_DISPLAY.is(false, reader, doc);
       case IGNORE -> true;
     };
+  }
+
+  /**
+   * The first document of {@code searcher} that {@code key} selects and this rule admits, or -1: a
+   * record looked up by a query of its key (an open house; a listing of an index without key
+   * terms).
+   */
+  public int first(IndexSearcher searcher, Query key) throws IOException {
+    BooleanQuery.Builder query = new BooleanQuery.Builder();
+    query.add(key, Occur.FILTER);
+    filter().ifPresent(rule -> query.add(rule, Occur.FILTER));
+    ScoreDoc[] hits = searcher.search(query.build(), 1).scoreDocs;
+    return hits.length == 0 ? -1 : hits[0].doc;
   }
 
   /** The filter this rule adds, or empty when it admits every listing. */

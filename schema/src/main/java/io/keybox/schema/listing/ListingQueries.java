@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 
 /**
@@ -97,6 +98,20 @@ public final class ListingQueries {
   public static int findListing(IndexReader reader, long mlsId, IdxRule idx) throws IOException {
     int doc = ListingFields.LISTING_KEY.find(reader, mlsId);
     return doc >= 0 && idx.admits(reader, doc) ? doc : -1;
+  }
+
+  /**
+   * The document of listing {@code mlsId} in {@code searcher}'s index, written by {@code
+   * schemaVersion}, when {@code idx} admits it, else -1: the key term read directly where the index
+   * keeps one ({@link #findListing(IndexReader, long, IdxRule)}), else the query of the key and the
+   * rule (a query's rewrite, weights and scorers cost most of a lookup).
+   */
+  public static int findListing(IndexSearcher searcher, long mlsId, int schemaVersion, IdxRule idx)
+      throws IOException {
+    if (hasListingKeys(schemaVersion)) {
+      return findListing(searcher.getIndexReader(), mlsId, idx);
+    }
+    return idx.first(searcher, byMlsId(mlsId, schemaVersion));
   }
 
   /** Listings whose status is any of {@code statuses}. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingDocuments;
 import io.keybox.schema.listing.ListingQueries;
+import io.keybox.schema.listing.MlsIdCollector;
 import io.keybox.schema.shape.InvalidRecordException;
 import io.keybox.server.index.Snapshot;
 import io.keybox.state.alerts.Remembered;
@@ -31,7 +32,6 @@ import org.apache.lucene.index.IndexableFieldType;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.store.ByteBuffersDirectory;
 
 /**
@@ -160,7 +160,8 @@ final class ChangedListingsIndex implements AutoCloseable {
     List<Made> made = new ArrayList<>(mlsIds.length);
     try {
       for (long mlsId : mlsIds) {
-        int doc = find(snapshot, searcher, mlsId);
+        int doc =
+            ListingQueries.findListing(searcher, mlsId, snapshot.schemaVersion(), IdxRule.IGNORE);
         if (doc >= 0) {
           made.add(
               new Made(
@@ -174,20 +175,6 @@ final class ChangedListingsIndex implements AutoCloseable {
       throw new IOException("a listing's stored record does not read back: " + e.getMessage(), e);
     }
     return made;
-  }
-
-  /**
-   * The document of listing {@code mlsId} in the snapshot, or -1: its key term read directly where
-   * the index keeps one (a query's rewrite and weights per listing cost more than the lookup).
-   */
-  private static int find(Snapshot snapshot, IndexSearcher searcher, long mlsId)
-      throws IOException {
-    if (ListingQueries.hasListingKeys(snapshot.schemaVersion())) {
-      return ListingQueries.findListing(searcher.getIndexReader(), mlsId, IdxRule.IGNORE);
-    }
-    ScoreDoc[] hits =
-        searcher.search(ListingQueries.byMlsId(mlsId, snapshot.schemaVersion()), 1).scoreDocs;
-    return hits.length == 0 ? -1 : hits[0].doc;
   }
 
   /** A searcher of {@code reader} without the query cache: each search runs once over it. */

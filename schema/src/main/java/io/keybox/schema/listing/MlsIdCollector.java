@@ -1,6 +1,5 @@
-package io.keybox.server.alerts;
+package io.keybox.schema.listing;
 
-import io.keybox.schema.listing.ListingFields;
 import java.io.IOException;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
@@ -10,11 +9,13 @@ import org.apache.lucene.search.SimpleCollector;
 
 /**
  * Hands each listing a search matches to a consumer: its mlsId (read from its doc values) and its
- * document in the searched reader.
+ * document in the searched reader. Documents without an mlsId (open houses, agents) are passed
+ * over.
  */
-final class MlsIdCollector extends SimpleCollector {
+public final class MlsIdCollector extends SimpleCollector {
   /** What is told of each listing. */
-  interface Each {
+  @FunctionalInterface
+  public interface Each {
     void listing(long mlsId, int doc);
   }
 
@@ -22,7 +23,8 @@ final class MlsIdCollector extends SimpleCollector {
   private SortedNumericDocValues mlsIds;
   private int base;
 
-  MlsIdCollector(Each each) {
+  /** A collector telling {@code each} of every listing. */
+  public MlsIdCollector(Each each) {
     this.each = each;
   }
 
