@@ -339,6 +339,10 @@ final class BenchCommand implements Callable<Integer>, Wording {
     if (reuseIndex && workDir == null) {
       throw usage("--reuse-index needs --work-dir DIR (the run whose index to reuse)");
     }
+    if (distinctListings < 0) {
+      throw usage(
+          "--distinct-listings must be 0 (no resize rate) or more (got: " + distinctListings + ")");
+    }
     Optional<String> heap = Optional.of(serverHeap).filter(h -> !h.equalsIgnoreCase("default"));
     if (heap.isPresent() && !heap.get().matches("[0-9]+[kmgKMG]?")) {
       throw usage(

@@ -1,6 +1,7 @@
 package io.keybox.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.bench.media.MediaBench;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 /** {@code --media-only}: the media measurement on its own, with the run's other options. */
 class BenchCommandMediaTest {
@@ -48,6 +50,15 @@ class BenchCommandMediaTest {
             "/tmp/m",
             "--distinct-listings",
             "0"));
+  }
+
+  @Test
+  void aNegativeDistinctListingsIsRefusedNamingTheOption() {
+    ParameterException refused =
+        assertThrows(
+            ParameterException.class, () -> settings("--media-only", "--distinct-listings", "-5"));
+    assertEquals(
+        "--distinct-listings must be 0 (no resize rate) or more (got: -5)", refused.getMessage());
   }
 
   @Test
