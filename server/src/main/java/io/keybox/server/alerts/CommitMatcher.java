@@ -6,11 +6,13 @@ import io.keybox.state.alerts.MatchLedger;
 import io.keybox.state.alerts.NewDelivery;
 import io.keybox.state.alerts.Remembered;
 import io.keybox.state.alerts.SavedSearch;
+import io.keybox.state.alerts.SharedListing;
 import java.io.IOException;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -110,13 +112,13 @@ public final class CommitMatcher {
    *
    * @param search the search
    * @param refusal why its query no longer parses, when it does not (then it did nothing)
-   * @param deliveries its deliveries
+   * @param deliveries its deliveries, and the listings they carry
    * @param memory what it remembers anew
    */
   private record Matched(
       SavedSearch search,
       Optional<String> refusal,
-      List<NewDelivery> deliveries,
+      DeliveryPayload.Made deliveries,
       List<MatchLedger.Change> memory) {}
 
   /**
@@ -170,11 +172,14 @@ public final class CommitMatcher {
 
   /**
    * Writes the searches' deliveries and memory, a batch of whole searches at a time (each one's
-   * memory with its deliveries).
+   * memory with its deliveries), and each listing the deliveries carry once in the matching, with
+   * the first batch that carries it.
    */
   private final class Recorder {
     private final List<MatchLedger.Change> memory = new ArrayList<>();
     private final List<NewDelivery> deliveries = new ArrayList<>();
+    private final List<SharedListing> listings = new ArrayList<>();
+    private final Set<String> listingsRecorded = new HashSet<>();
     private long pendingBytes;
     private int delivered;
 
@@ -189,9 +194,15 @@ public final class CommitMatcher {
         return;
       }
       memory.addAll(matched.memory());
-      for (NewDelivery delivery : matched.deliveries()) {
+      for (NewDelivery delivery : matched.deliveries().deliveries()) {
         deliveries.add(delivery);
         pendingBytes += delivery.body().length;
+      }
+      for (SharedListing listing : matched.deliveries().listings().values()) {
+        if (listingsRecorded.add(listing.key())) {
+          listings.add(listing);
+          pendingBytes += listing.json().length;
+        }
       }
       if (pendingBytes >= BATCH_BYTES || memory.size() >= BATCH_CHANGES) {
         flush();
@@ -199,10 +210,11 @@ public final class CommitMatcher {
     }
 
     void flush() {
-      ledger.record(memory, deliveries);
+      ledger.record(memory, deliveries, listings);
       delivered += deliveries.size();
       memory.clear();
       deliveries.clear();
+      listings.clear();
       pendingBytes = 0;
     }
   }
@@ -233,7 +245,12 @@ public final class CommitMatcher {
                   memory));
         }
         case SearchQueries.Refused refused ->
-            matched.add(new Matched(search, Optional.of(refused.reason()), List.of(), memory));
+            matched.add(
+                new Matched(
+                    search,
+                    Optional.of(refused.reason()),
+                    new DeliveryPayload.Made(List.of(), Map.of()),
+                    memory));
       }
     }
     return matched;

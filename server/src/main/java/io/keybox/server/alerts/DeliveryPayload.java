@@ -3,15 +3,19 @@ package io.keybox.server.alerts;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.server.index.Snapshot;
+import io.keybox.server.query.Include;
 import io.keybox.state.alerts.NewDelivery;
 import io.keybox.state.alerts.Remembered;
 import io.keybox.state.alerts.SavedSearch;
+import io.keybox.state.alerts.SharedListing;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The bodies of one search's deliveries for one commit: at most {@value #MAX_LISTINGS} listings
@@ -27,7 +31,9 @@ import java.util.List;
  *                         "listing": {... as /properties ...}}]}}
  * </pre>
  *
- * A deleted listing has {@code "deleted": true} and {@code "listing": null}.
+ * A deleted listing has {@code "deleted": true} and {@code "listing": null}. Each listing's bytes
+ * are left out of the body as made here, in a {@link NewDelivery.Slot slot} the outbox fills from
+ * the {@link SharedListing} it keeps once per commit, so the body sent is the one above.
  *
  * <p>Thread-safe: matching writes the bodies of several searches at once, each thread with its own
  * {@link ListingJson}.
@@ -42,8 +48,16 @@ public final class DeliveryPayload {
   private static final SecureRandom RANDOM = new SecureRandom();
   private final ObjectMapper json = new ObjectMapper();
 
+  /**
+   * One search's deliveries for a commit, and the listings their slots name.
+   *
+   * @param deliveries the deliveries, each body less its listings
+   * @param listings each listing the bodies carry, once, by its key in the commit
+   */
+  record Made(List<NewDelivery> deliveries, Map<String, SharedListing> listings) {}
+
   /** The deliveries of {@code changes} (none when there are none). */
-  List<NewDelivery> deliveries(
+  Made deliveries(
       Snapshot snapshot,
       SavedSearch search,
       SearchQuery query,
@@ -51,16 +65,33 @@ public final class DeliveryPayload {
       ListingJson listings)
       throws IOException {
     List<NewDelivery> deliveries = new ArrayList<>();
+    Map<String, SharedListing> shared = new HashMap<>();
     int parts = (changes.size() + MAX_LISTINGS - 1) / MAX_LISTINGS;
     for (int part = 0; part < parts; part++) {
       List<ListingChange> slice =
           changes.subList(part * MAX_LISTINGS, Math.min(changes.size(), (part + 1) * MAX_LISTINGS));
-      byte[] body = body(snapshot, search, query, slice, listings, part + 1, parts);
+      List<NewDelivery.Slot> slots = new ArrayList<>(slice.size());
+      byte[] body = body(snapshot, search, query, slice, listings, part + 1, parts, slots, shared);
       deliveries.add(
           new NewDelivery(
-              newId(), search.id(), snapshot.vendor(), snapshot.generation(), slice.size(), body));
+              newId(),
+              search.id(),
+              snapshot.vendor(),
+              snapshot.generation(),
+              slice.size(),
+              body,
+              slots));
     }
-    return deliveries;
+    return new Made(deliveries, shared);
+  }
+
+  /**
+   * The key of listing {@code mlsId} as {@code include} writes it, unique in a commit: {@code
+   * 1005}, {@code 1005-r} (with rooms), {@code 1005-c} (with compliance), {@code 1005-rc}.
+   */
+  static String listingKey(long mlsId, Include include) {
+    String variant = (include.rooms() ? "r" : "") + (include.compliance() ? "c" : "");
+    return variant.isEmpty() ? Long.toString(mlsId) : mlsId + "-" + variant;
   }
 
   /** A new {@code webhook-id}. */
@@ -77,9 +108,11 @@ public final class DeliveryPayload {
       List<ListingChange> slice,
       ListingJson listings,
       int part,
-      int parts)
+      int parts,
+      List<NewDelivery.Slot> slots,
+      Map<String, SharedListing> shared)
       throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(4096 * slice.size() + 512);
+    ByteArrayOutputStream out = new ByteArrayOutputStream(128 * slice.size() + 512);
     try (JsonGenerator gen = json.getFactory().createGenerator(out)) {
       gen.writeStartObject();
       gen.writeStringField("type", TYPE);
@@ -116,7 +149,17 @@ public final class DeliveryPayload {
         if (change.doc() < 0) {
           gen.writeNull();
         } else {
-          gen.writeRawValue(listings.of(change.doc(), query.include()));
+          // The listing's bytes are not written here but left to the outbox, which keeps them
+          // once for every body of the commit that carries them: an empty raw value ends the
+          // field's name, and its slot is where the bytes written so far end.
+          gen.writeRawValue("");
+          gen.flush();
+          String key = listingKey(change.mlsId(), query.include());
+          slots.add(new NewDelivery.Slot(out.size(), key));
+          if (!shared.containsKey(key)) {
+            byte[] json = listings.of(change.doc(), query.include()).asUnquotedUTF8();
+            shared.put(key, new SharedListing(snapshot.vendor(), snapshot.generation(), key, json));
+          }
         }
         gen.writeEndObject();
       }

@@ -135,20 +135,35 @@ public final class MatchLedger {
    * for it) or neither.
    */
   public void record(List<Change> changes, List<NewDelivery> deliveries) {
+    record(changes, deliveries, List.of());
+  }
+
+  /**
+   * As {@link #record(List, List)}, with the {@code shared} listings the deliveries' slots name
+   * that no earlier call of this commit's matching recorded (one recorded already is left as it
+   * is).
+   */
+  public void record(
+      List<Change> changes, List<NewDelivery> deliveries, List<SharedListing> shared) {
     java.time.Instant at = clock.instant();
     store.write(
         c -> {
           writeChanges(c, changes);
-          Outbox.insert(c, deliveries, at);
+          Outbox.insert(c, deliveries, shared, at);
           return null;
         });
   }
 
-  /** Records that {@code vendor}'s commit {@code generation} is matched, every search of it. */
+  /**
+   * Records that {@code vendor}'s commit {@code generation} is matched, every search of it, and
+   * removes the shared listings of the vendor's commits that no pending delivery carries any more
+   * (the commit just matched included, when none of its deliveries is pending).
+   */
   public void matched(String vendor, long generation) {
     String now = clock.instant().toString();
     store.write(
         c -> {
+          DeliveryBodies.sweep(c, vendor);
           try (PreparedStatement cursor =
               c.prepareStatement(
                   "INSERT INTO alert_cursor (vendor, generation, matched) VALUES (?, ?, ?)"

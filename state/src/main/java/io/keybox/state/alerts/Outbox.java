@@ -24,7 +24,10 @@ import java.util.OptionalInt;
 public final class Outbox {
   private static final String COLUMNS =
       "id, search_id, vendor, generation, listings, body, created, state, attempts, next_attempt,"
-          + " last_status, last_error, updated";
+          + " last_status, last_error, updated, slots";
+
+  /** The columns for a list of deliveries without their bodies. */
+  private static final String COLUMNS_BUT_BODY = COLUMNS.replace("body", "X''");
 
   private final StateStore store;
   private final Clock clock;
@@ -34,14 +37,18 @@ public final class Outbox {
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
-  static void insert(Connection c, List<NewDelivery> deliveries, Instant at) throws SQLException {
+  /** Puts {@code deliveries} in, and the {@code shared} listings their slots name. */
+  static void insert(
+      Connection c, List<NewDelivery> deliveries, List<SharedListing> shared, Instant at)
+      throws SQLException {
+    DeliveryBodies.insert(c, shared);
     String now = at.toString();
     long nowMillis = at.toEpochMilli();
     try (PreparedStatement insert =
         c.prepareStatement(
             "INSERT INTO delivery (id, search_id, vendor, generation, listings, body, created,"
-                + " state, attempts, next_attempt, updated)"
-                + " SELECT ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?"
+                + " state, attempts, next_attempt, updated, slots)"
+                + " SELECT ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?, ?"
                 + " WHERE EXISTS (SELECT 1 FROM saved_search WHERE id = ?)")) {
       for (NewDelivery delivery : deliveries) {
         insert.setString(1, delivery.id());
@@ -53,7 +60,8 @@ public final class Outbox {
         insert.setString(7, now);
         insert.setLong(8, nowMillis);
         insert.setString(9, now);
-        insert.setString(10, delivery.searchId());
+        insert.setString(10, DeliveryBodies.encode(delivery.slots()));
+        insert.setString(11, delivery.searchId());
         insert.addBatch();
       }
       insert.executeBatch();
@@ -89,15 +97,20 @@ public final class Outbox {
         });
   }
 
-  /** The most recent deliveries of search {@code searchId}, newest first. */
+  /**
+   * The most recent deliveries of search {@code searchId}, newest first, each with an empty body:
+   * the listings a delivered one carried are not kept after its commit's last delivery.
+   */
   public List<Delivery> recent(String searchId, int offset, int limit) {
     return Rows.page(
         store,
-        "SELECT " + COLUMNS + " FROM delivery WHERE search_id = ? ORDER BY created DESC, id DESC",
+        "SELECT "
+            + COLUMNS_BUT_BODY
+            + " FROM delivery WHERE search_id = ? ORDER BY created DESC, id DESC",
         searchId,
         offset,
         limit,
-        Outbox::delivery);
+        row -> delivery(row, row.getBytes(6)));
   }
 
   /** The delivery {@code id}, if the outbox holds it. */
@@ -223,7 +236,20 @@ public final class Outbox {
     }
   }
 
+  /** The current row's delivery, its body filled with the shared listings its slots name. */
   private static Delivery delivery(ResultSet row) throws SQLException {
+    return delivery(
+        row,
+        DeliveryBodies.fill(
+            row.getStatement().getConnection(),
+            row.getString(1),
+            row.getString(3),
+            row.getLong(4),
+            row.getBytes(6),
+            row.getString(14)));
+  }
+
+  private static Delivery delivery(ResultSet row, byte[] body) throws SQLException {
     long nextMillis = row.getLong(10);
     Optional<Instant> next =
         row.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(nextMillis));
@@ -235,7 +261,7 @@ public final class Outbox {
         row.getString(3),
         row.getLong(4),
         row.getInt(5),
-        row.getBytes(6),
+        body,
         Instant.parse(row.getString(7)),
         row.getString(8),
         row.getInt(9),

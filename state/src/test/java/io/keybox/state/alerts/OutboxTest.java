@@ -2,11 +2,16 @@ package io.keybox.state.alerts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.keybox.state.StateStore;
+import io.keybox.state.StateStoreException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,6 +82,94 @@ class OutboxTest {
       ledger.matched("v", 6);
       assertEquals(OptionalLong.of(6), ledger.cursor("v"));
       assertEquals(Optional.empty(), new Outbox(store, CLOCK).find("m9"));
+    }
+  }
+
+  @Test
+  void aListingSharedByDeliveriesIsKeptOnceFilledIntoEachBodyAndRemovedAfterItsCommit(
+      @TempDir Path dir) throws Exception {
+    try (StateStore store = StateStore.open(dir)) {
+      SavedSearches searches = new SavedSearches(store, CLOCK);
+      Outbox outbox = new Outbox(store, CLOCK);
+      MatchLedger ledger = new MatchLedger(store, CLOCK);
+      createSearch(searches, "cities=Katy");
+      // Bodies [A] and [A,B] less their listings: each slot is where a listing's bytes go.
+      NewDelivery one =
+          new NewDelivery(
+              "m1", "ss_1", "v", 2, 1, bytes("[]"), List.of(new NewDelivery.Slot(1, "7")));
+      NewDelivery two =
+          new NewDelivery(
+              "m2",
+              "ss_1",
+              "v",
+              2,
+              2,
+              bytes("[,]"),
+              List.of(new NewDelivery.Slot(1, "7"), new NewDelivery.Slot(2, "8-rc")));
+      ledger.record(List.of(), List.of(one), List.of(shared(2, "7", "{\"a\":1}")));
+      // A later batch of the same matching names 7 again: the one kept is the first.
+      ledger.record(
+          List.of(),
+          List.of(two),
+          List.of(shared(2, "7", "{\"a\":99}"), shared(2, "8-rc", "{\"b\":2}")));
+      assertEquals("[{\"a\":1}]", text(outbox.find("m1").orElseThrow().body()));
+      assertEquals(
+          List.of("[{\"a\":1}]", "[{\"a\":1},{\"b\":2}]"),
+          outbox.due(CLOCK.instant(), 10).stream().map(d -> text(d.body())).toList());
+      assertEquals(2, sharedRows(dir));
+      ledger.matched("v", 2);
+      assertEquals(2, sharedRows(dir), "kept while a delivery of the commit is pending");
+      outbox.delivered(outbox.find("m1").orElseThrow(), 200);
+      ledger.matched("v", 2);
+      assertEquals(2, sharedRows(dir), "m2 is still pending");
+      outbox.failed(outbox.find("m2").orElseThrow(), OptionalInt.of(500), "500", false, "r", 9);
+      // The list of deliveries carries no bodies: the listings are gone after the next matching.
+      assertEquals(
+          List.of("", ""), outbox.recent("ss_1", 0, 10).stream().map(d -> text(d.body())).toList());
+      ledger.matched("v", 3);
+      assertEquals(0, sharedRows(dir));
+    }
+  }
+
+  @Test
+  void aDeliveryWhoseListingIsMissingIsAnErrorNamingBoth(@TempDir Path dir) {
+    try (StateStore store = StateStore.open(dir)) {
+      createSearch(new SavedSearches(store, CLOCK), "");
+      new MatchLedger(store, CLOCK)
+          .record(
+              List.of(),
+              List.of(
+                  new NewDelivery(
+                      "m1", "ss_1", "v", 2, 1, bytes("[]"), List.of(new NewDelivery.Slot(1, "9")))),
+              List.of());
+      StateStoreException e =
+          assertThrows(StateStoreException.class, () -> new Outbox(store, CLOCK).find("m1"));
+      assertEquals(
+          "state store "
+              + dir.resolve(StateStore.FILE)
+              + ": cannot read (delivery m1: the listing 9 of v generation 2 it carries is not in"
+              + " the outbox)",
+          e.getMessage());
+    }
+  }
+
+  private static SharedListing shared(long generation, String key, String json) {
+    return new SharedListing("v", generation, key, bytes(json));
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static String text(byte[] bytes) {
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /** The shared listings the file holds, read by a connection of the test's own. */
+  private static int sharedRows(Path dir) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve(StateStore.FILE));
+        ResultSet row = c.createStatement().executeQuery("SELECT count(*) FROM delivery_listing")) {
+      return row.getInt(1);
     }
   }
 
