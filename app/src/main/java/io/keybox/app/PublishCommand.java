@@ -13,14 +13,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.store.LockObtainFailedException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 
 /**
@@ -84,11 +82,6 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
   @Override
   public String errorPrefix() {
     return "keybox publish";
-  }
-
-  @Override
-  public Optional<String> specific(ParameterException e) {
-    return Optional.empty();
   }
 
   @Override
