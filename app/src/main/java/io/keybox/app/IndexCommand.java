@@ -66,19 +66,7 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
 
   @ParentCommand Keybox keybox;
 
-  @Option(
-      names = "--data-dir",
-      paramLabel = "DIR",
-      required = true,
-      description = "data directory holding one folder per vendor (required)")
-  Path dataDir;
-
-  @Option(
-      names = "--vendor",
-      paramLabel = "NAME",
-      required = true,
-      description = "vendor name, e.g. houston (required)")
-  String vendor;
+  @Mixin VendorOptions vendorOptions;
 
   @Option(
       names = "--listings",
@@ -177,7 +165,7 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
 
   @Override
   public void check() {
-    layout(false);
+    vendorOptions.layout();
     if (mediaDump != null && format != FeedFormat.RESO) {
       throw usage("--media-dump: RESO Media records join RESO listings; add --format reso");
     }
@@ -187,7 +175,8 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
   public Integer call() {
     IndexRun.quietLucene();
     check();
-    VendorLayout layout = layout(true);
+    vendorOptions.requireDirectory();
+    VendorLayout layout = vendorOptions.layout();
     FeedDumps dumps =
         new FeedDumps(
             readable("--listings", listings),
@@ -203,20 +192,8 @@ final class IndexCommand implements Callable<Integer>, Checked, Wording {
             media,
             MediaMirror.FreshUrls.NONE)
         .run(layout, dumps, format, keybox.console());
-    publishing.afterCommit("keybox index", dataDir, vendor, keybox.console());
+    publishing.afterCommit("keybox index", layout.dataDir(), layout.vendor(), keybox.console());
     return 0;
-  }
-
-  private VendorLayout layout(boolean checkFiles) {
-    if (checkFiles && Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
-      throw usage(
-          "--data-dir: '" + dataDir + "' is a file; give the directory that holds the vendors");
-    }
-    try {
-      return new VendorLayout(dataDir, vendor);
-    } catch (IllegalArgumentException e) {
-      throw usage("--vendor: " + e.getMessage());
-    }
   }
 
   private Path readable(String option, Path file) {

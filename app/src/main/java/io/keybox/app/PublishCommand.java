@@ -6,7 +6,6 @@ import io.keybox.app.cli.DurationConverter;
 import io.keybox.app.cli.DurationRange;
 import io.keybox.app.cli.HelpOption;
 import io.keybox.app.cli.Wording;
-import io.keybox.indexer.build.VendorLayout;
 import io.keybox.store.Layout;
 import io.keybox.store.PublishResult;
 import io.keybox.store.StoreUrl;
@@ -14,17 +13,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.lucene.index.IndexNotFoundException;
 import org.apache.lucene.store.LockObtainFailedException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code keybox publish}: uploads a vendor's current commit to an object store and flips its
@@ -57,23 +52,9 @@ import picocli.CommandLine.Spec;
       "  ./run.sh publish --data-dir data/index --vendor houston --to file:///mnt/backup/keybox"
     })
 final class PublishCommand implements Callable<Integer>, Checked, Wording {
-  @Spec CommandSpec spec;
-
   @ParentCommand Keybox keybox;
 
-  @Option(
-      names = "--data-dir",
-      paramLabel = "DIR",
-      required = true,
-      description = "data directory holding one folder per vendor (required)")
-  Path dataDir;
-
-  @Option(
-      names = "--vendor",
-      paramLabel = "NAME",
-      required = true,
-      description = "vendor name, e.g. houston (required)")
-  String vendor;
+  @Mixin VendorOptions vendorOptions;
 
   @Option(
       names = "--to",
@@ -104,18 +85,21 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
   }
 
   @Override
-  public Optional<String> specific(ParameterException e) {
-    return Optional.empty();
-  }
-
-  @Override
   public void check() {
-    vendorName();
+    vendorOptions.layout();
+    try {
+      Layout.checkVendor(
+          vendorOptions.vendor); // a store keeps photos under media/: none is so named
+    } catch (IllegalArgumentException e) {
+      throw vendorOptions.usage("--vendor: " + e.getMessage());
+    }
   }
 
   @Override
   public Integer call() {
     check();
+    Path dataDir = vendorOptions.dataDir;
+    String vendor = vendorOptions.vendor;
     if (!Files.isDirectory(dataDir.resolve(vendor).resolve("index"))) {
       throw CommandFailure.badInput(
           "vendor " + vendor + " has no index under " + dataDir + "; run keybox index first", null);
@@ -145,15 +129,6 @@ final class PublishCommand implements Callable<Integer>, Checked, Wording {
               + e.getMessage()
               + "; the store's previous publication stays in force",
           e);
-    }
-  }
-
-  private void vendorName() {
-    try {
-      new VendorLayout(dataDir, vendor);
-      Layout.checkVendor(vendor); // a store keeps photos under media/: no vendor is so named
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), "--vendor: " + e.getMessage());
     }
   }
 }

@@ -106,19 +106,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
 
   @ParentCommand Keybox keybox;
 
-  @Option(
-      names = "--data-dir",
-      paramLabel = "DIR",
-      required = true,
-      description = "data directory holding one folder per vendor (required)")
-  Path dataDir;
-
-  @Option(
-      names = "--vendor",
-      paramLabel = "NAME",
-      required = true,
-      description = "vendor name, e.g. mred (required)")
-  String vendor;
+  @Mixin VendorOptions vendorOptions;
 
   @Option(
       names = "--url",
@@ -310,7 +298,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
 
   @Override
   public void check() {
-    layout();
+    vendorOptions.layout();
     if (!(maxRps > 0) || maxRps > 1000) {
       throw usage("--max-rps: must be above 0 and at most 1000 (got: " + maxRps + ")");
     }
@@ -330,11 +318,8 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
     IndexRun.quietLucene();
     check();
     Console console = keybox.console();
-    VendorLayout layout = layout();
-    if (Files.exists(dataDir) && !Files.isDirectory(dataDir)) {
-      throw usage(
-          "--data-dir: '" + dataDir + "' is a file; give the directory that holds the vendors");
-    }
+    VendorLayout layout = vendorOptions.layout();
+    vendorOptions.requireDirectory();
     Credentials credentials = credentials(console);
     ObjectMapper mapper = new ObjectMapper();
     Clock clock = Clock.systemUTC();
@@ -381,7 +366,7 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
                 .run(layout, dumps, FeedFormat.RESO, console);
           },
           new Report(console, layout.vendor(), progress),
-          () -> publishing.afterCommit("keybox pull", dataDir, vendor, console));
+          () -> publishing.afterCommit("keybox pull", layout.dataDir(), layout.vendor(), console));
     } catch (PullException e) {
       String line = e.getMessage() + "; the index and the pull state are unchanged";
       throw e.credentials() ? CommandFailure.badInput(line, e) : CommandFailure.failure(line, e);
@@ -496,14 +481,6 @@ final class PullCommand implements Callable<Integer>, Checked, Wording {
       throw usage(option + ": give the file, or set " + variable);
     }
     return value;
-  }
-
-  private VendorLayout layout() {
-    try {
-      return new VendorLayout(dataDir, vendor);
-    } catch (IllegalArgumentException e) {
-      throw usage("--vendor: " + e.getMessage());
-    }
   }
 
   private ParameterException usage(String problem) {

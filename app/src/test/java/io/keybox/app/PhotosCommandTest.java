@@ -237,12 +237,7 @@ final class PhotosCommandTest {
   @Test
   void aPhotoChangedUnderTheSameUrlOrMovedToANewUrlIsDownloadedAgain() throws Exception {
     String url = mls.photo("p.jpg", image(900, 600, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
-    mls.media(ResoRecords.listingKey(0), List.of(media("M-1", url, 1, "Photo")));
-    assertEquals(0, pull("--full").code());
-    String first;
-    try (PhotoServer served = new PhotoServer(data)) {
-      first = digests(served.listing(0)).get(0);
-    }
+    String first = pulledCover(0, url);
 
     // A new picture at the same URL: only the newer MediaModificationTimestamp tells.
     mls.photo("p.jpg", image(1000, 250, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
@@ -254,6 +249,18 @@ final class PhotosCommandTest {
     String moved = mls.photo("q.jpg", image(500, 500, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
     changeCover(moved, Duration.ofHours(5), Duration.ofHours(6));
     onlyPhotoOfListing0(List.of(500, 500), second);
+  }
+
+  /**
+   * Makes {@code url} listing {@code listing}'s one photo M-1, pulls in full and returns the digest
+   * the listing then shows.
+   */
+  private String pulledCover(int listing, String url) throws Exception {
+    mls.media(ResoRecords.listingKey(listing), List.of(media("M-1", url, 1, "Photo")));
+    assertEquals(0, pull("--full").code());
+    try (PhotoServer served = new PhotoServer(data)) {
+      return digests(served.listing(listing)).get(0);
+    }
   }
 
   /**
@@ -288,12 +295,7 @@ final class PhotosCommandTest {
   @Test
   void aChangedPhotoReplacesTheOldOneAndAnExpiredUrlIsAskedForAgain() throws Exception {
     String red = mls.photo("red.jpg", image(900, 600, "jpeg"), "image/jpeg", PhotoBehaviour.SERVED);
-    mls.media(ResoRecords.listingKey(2), List.of(media("M-1", red, 1, "Photo")));
-    assertEquals(0, pull("--full").code());
-    String before;
-    try (PhotoServer served = new PhotoServer(data)) {
-      before = digests(served.listing(2)).get(0);
-    }
+    String before = pulledCover(2, red);
 
     // The photo changes: a new picture under a signed URL that expires before the mirror reaches
     // it (the test spends its one use); the MLS then gives a fresh URL for the same MediaKey.

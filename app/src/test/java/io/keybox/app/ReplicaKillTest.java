@@ -75,6 +75,18 @@ class ReplicaKillTest {
             "0.2"));
   }
 
+  /** Runs a replica over {@code dataDir} until it serves the store's publication, then kills it. */
+  private static void serveUntilHealthy(Path dataDir, String store) throws Exception {
+    ServeChild child = replica(dataDir, store);
+    try {
+      await(
+          "the replica serves the store's publication",
+          () -> child.get("/-/health").at("/httpStatus").asInt() == 200);
+    } finally {
+      child.kill();
+    }
+  }
+
   private static void await(String what, Check check) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
     while (!check.holds()) {
@@ -120,14 +132,7 @@ class ReplicaKillTest {
     Result basic = index(indexer, BASIC, url);
     assertEquals(0, basic.code(), basic.err());
 
-    ServeChild first = replica(node, url);
-    try {
-      await(
-          "the new node serves the store's commit",
-          () -> first.get("/-/health").at("/httpStatus").asInt() == 200);
-    } finally {
-      first.kill();
-    }
+    serveUntilHealthy(node, url);
     long old = manifest(store, 1).generation();
 
     // The next publication, with one of its new index objects held back.
@@ -215,14 +220,7 @@ class ReplicaKillTest {
     List<Integer> listings = List.of(12, 38);
     java.util.Random random = new java.util.Random();
     rebuild(indexer, BASIC, url);
-    ServeChild running = replica(node, url);
-    try {
-      await(
-          "the first publication serves",
-          () -> running.get("/-/health").at("/httpStatus").asInt() == 200);
-    } finally {
-      running.kill();
-    }
+    serveUntilHealthy(node, url);
     for (int round = 1; round <= 6; round++) {
       int before = listings.get((round - 1) % 2);
       int after = listings.get(round % 2);

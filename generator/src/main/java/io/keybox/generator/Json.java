@@ -24,40 +24,43 @@ final class Json {
   }
 
   void num(String name, Integer value) throws IOException {
-    g.writeFieldName(name);
-    if (value == null) {
-      g.writeNull();
-    } else {
-      g.writeNumber(value.intValue());
-    }
+    field(name, value, v -> g.writeNumber(v.intValue()));
   }
 
   void num(String name, Long value) throws IOException {
-    g.writeFieldName(name);
-    if (value == null) {
-      g.writeNull();
-    } else {
-      g.writeNumber(value.longValue());
-    }
+    field(name, value, v -> g.writeNumber(v.longValue()));
   }
 
   void num(String name, Double value) throws IOException {
-    g.writeFieldName(name);
-    if (value == null) {
-      g.writeNull();
-    } else if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-      g.writeNumber(value.longValue());
-    } else {
-      g.writeNumber(value.doubleValue());
-    }
+    field(
+        name,
+        value,
+        v -> {
+          if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+            g.writeNumber(v.longValue());
+          } else {
+            g.writeNumber(v.doubleValue());
+          }
+        });
   }
 
   void bool(String name, Boolean value) throws IOException {
+    field(name, value, g::writeBoolean);
+  }
+
+  /** Writes one value of a field. */
+  @FunctionalInterface
+  private interface ValueWriter<T> {
+    void write(T value) throws IOException;
+  }
+
+  /** The field {@code name}: null, or {@code value} as {@code writer} writes it. */
+  private <T> void field(String name, T value, ValueWriter<T> writer) throws IOException {
     g.writeFieldName(name);
     if (value == null) {
       g.writeNull();
     } else {
-      g.writeBoolean(value);
+      writer.write(value);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.keybox.generator;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,13 +19,8 @@ enum ListingStatus {
   EXPIRED("Expired", 1.5, "Expired");
 
   private static final ListingStatus[] ALL = values();
-  private static final double[] WEIGHTS = new double[ALL.length];
-
-  static {
-    for (int i = 0; i < ALL.length; i++) {
-      WEIGHTS[i] = ALL[i].weight;
-    }
-  }
+  private static final double[] WEIGHTS =
+      Arrays.stream(ALL).mapToDouble(status -> status.weight).toArray();
 
   private final String normalised;
   private final double weight;

@@ -118,12 +118,7 @@ final class ParallelGzipOutputStream extends OutputStream {
     if (executor == null) {
       executor =
           Executors.newFixedThreadPool(
-              threads,
-              r -> {
-                Thread t = new Thread(r, "gzip");
-                t.setDaemon(true);
-                return t;
-              });
+              threads, Thread.ofPlatform().name("gzip").daemon().factory());
     }
     pending.add(executor.submit(() -> deflate(input, size, dictionary, level)));
     // Only full blocks serve as a dictionary, and only the last one is ever submitted short.

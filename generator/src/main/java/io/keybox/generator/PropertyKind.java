@@ -1,5 +1,6 @@
 package io.keybox.generator;
 
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -59,13 +60,8 @@ enum PropertyKind {
   record SubType(String subType, String text, double weight) {}
 
   private static final PropertyKind[] ALL = values();
-  private static final double[] WEIGHTS = new double[ALL.length];
-
-  static {
-    for (int i = 0; i < ALL.length; i++) {
-      WEIGHTS[i] = ALL[i].weight;
-    }
-  }
+  private static final double[] WEIGHTS =
+      Arrays.stream(ALL).mapToDouble(kind -> kind.weight).toArray();
 
   private final double weight;
   private final List<SubType> subTypes;

@@ -8,7 +8,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs a batch of object transfers (uploads or downloads) at most {@code parallel} at a time, for
@@ -38,15 +37,9 @@ public final class Transfers implements AutoCloseable {
     if (parallel < 1 || parallel > 64) {
       throw new IllegalArgumentException("parallel must be 1..64 (got: " + parallel + ")");
     }
-    AtomicInteger count = new AtomicInteger();
     this.threads =
         Executors.newFixedThreadPool(
-            parallel,
-            r -> {
-              Thread t = new Thread(r, name + "-" + count.incrementAndGet());
-              t.setDaemon(true);
-              return t;
-            });
+            parallel, Thread.ofPlatform().name(name + "-", 1).daemon().factory());
   }
 
   /** One transfer. */

@@ -9,11 +9,13 @@ import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.Endpoint;
 import io.keybox.bench.mix.Mix;
+import io.keybox.bench.mix.QueryClass;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -62,6 +64,12 @@ public final class KeyboxTarget implements Target {
   @Override
   public SystemName system() {
     return system;
+  }
+
+  /** None: Keybox runs every class, those of the RESO Web API too. */
+  @Override
+  public Optional<String> unsupported(QueryClass queryClass) {
+    return Optional.empty();
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.keybox.bench.load;
 
 import io.keybox.bench.SystemName;
 import io.keybox.bench.mix.BenchRequest;
+import io.keybox.bench.mix.Mix;
 import io.keybox.bench.mix.QueryClass;
 import java.util.Optional;
 
@@ -12,10 +13,11 @@ public interface Target {
 
   /**
    * Why this system cannot run {@code queryClass} at all (before sending anything), or empty when
-   * it can.
+   * it can. By default the classes of the RESO Web API, which only Keybox speaks ({@link
+   * Mix#resoOnly}).
    */
   default Optional<String> unsupported(QueryClass queryClass) {
-    return Optional.empty();
+    return Mix.resoOnly(queryClass);
   }
 
   /** Opens one client's session (a connection); called once per client and measurement. */

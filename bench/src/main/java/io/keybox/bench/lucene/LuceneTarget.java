@@ -7,7 +7,6 @@ import io.keybox.bench.load.Outcome;
 import io.keybox.bench.load.Target;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.Mix;
-import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.CommitData;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.ListingFields;
@@ -32,7 +31,6 @@ import io.keybox.server.search.exec.SortOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
@@ -77,11 +75,6 @@ public final class LuceneTarget implements Target {
   @Override
   public SystemName system() {
     return SystemName.LUCENE;
-  }
-
-  @Override
-  public Optional<String> unsupported(QueryClass queryClass) {
-    return Mix.resoOnly(queryClass);
   }
 
   @Override

@@ -11,7 +11,6 @@ import io.keybox.bench.load.Target;
 import io.keybox.bench.load.TileClusters;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.Mix;
-import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.server.error.RequestException;
 import io.keybox.server.http.edge.ErrorStatus;
@@ -29,7 +28,6 @@ import io.keybox.server.search.exec.WebMercatorTile;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * OpenSearch over HTTP, one keep-alive connection per client through the same minimal client the
@@ -61,11 +59,6 @@ public final class OpenSearchTarget implements Target {
   @Override
   public SystemName system() {
     return SystemName.OPENSEARCH;
-  }
-
-  @Override
-  public Optional<String> unsupported(QueryClass queryClass) {
-    return Mix.resoOnly(queryClass);
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.keybox.bench.load.Target;
 import io.keybox.bench.load.TileClusters;
 import io.keybox.bench.mix.BenchRequest;
 import io.keybox.bench.mix.Mix;
-import io.keybox.bench.mix.QueryClass;
 import io.keybox.schema.listing.IdxRule;
 import io.keybox.schema.listing.PropertyType;
 import io.keybox.server.error.RequestException;
@@ -46,11 +45,6 @@ public final class PostgresTarget implements Target {
   @Override
   public SystemName system() {
     return SystemName.POSTGRES;
-  }
-
-  @Override
-  public Optional<String> unsupported(QueryClass queryClass) {
-    return Mix.resoOnly(queryClass);
   }
 
   @Override

@@ -3,9 +3,13 @@ package io.keybox.bench.mix;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.keybox.bench.keybox.KeyboxTarget;
+import io.keybox.bench.load.Target;
+import io.keybox.bench.opensearch.OpenSearchTarget;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The RESO Web API classes ask the questions of their JSON API twins. */
@@ -77,5 +81,20 @@ class ResoClassesTest {
     assertEquals(first, walk.next(state).query(), "after the last page, the first again");
     assertTrue(Mix.resoOnly(walk).isPresent());
     assertTrue(Mix.resoOnly(named("city-price-beds")).isEmpty());
+  }
+
+  @Test
+  void onlyKeyboxRunsTheResoClassesThePeersSkipThemWithTheReason() {
+    QueryClass reso = named("reso-filter");
+    QueryClass json = named("city-price-beds");
+    Target peer = new OpenSearchTarget(9, 1_000); // connects only when a session opens
+    Target keybox = new KeyboxTarget("127.0.0.1", 9, "key", "secret", false);
+    assertEquals(
+        Optional.of(
+            "not run: speaks no RESO Web API; compared through the JSON API class with the same"
+                + " question"),
+        peer.unsupported(reso));
+    assertEquals(Optional.empty(), peer.unsupported(json));
+    assertEquals(Optional.empty(), keybox.unsupported(reso));
   }
 }

@@ -148,7 +148,9 @@ final class ListingPipeline {
       OpenHouseFollowers followers)
       throws IOException {
     dumpFolder = dump.toAbsolutePath().getParent().toUri();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, daemon("keybox-index"));
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads, Thread.ofPlatform().name("keybox-index").daemon().factory());
     BlockingQueue<Future<List<Parsed>>> parsedInOrder = new ArrayBlockingQueue<>(threads * 4);
     Semaphore indexing = new Semaphore(threads * 4);
     AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -455,13 +457,5 @@ final class ListingPipeline {
     } catch (URISyntaxException e) {
       return url; // the mirror records it as a malformed URL
     }
-  }
-
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
   }
 }

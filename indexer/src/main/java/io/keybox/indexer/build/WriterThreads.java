@@ -32,12 +32,7 @@ public final class WriterThreads implements AutoCloseable {
     this.threads = threads;
     this.pool =
         Executors.newFixedThreadPool(
-            threads,
-            runnable -> {
-              Thread thread = new Thread(runnable, "keybox-write");
-              thread.setDaemon(true);
-              return thread;
-            });
+            threads, Thread.ofPlatform().name("keybox-write").daemon().factory());
   }
 
   /**

@@ -74,11 +74,7 @@ public final class KeysFileWatcher implements Closeable {
     this.target = Objects.requireNonNull(target, "target");
     this.scheduler =
         Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "keybox-keys-watcher");
-              thread.setDaemon(true);
-              return thread;
-            });
+            Thread.ofPlatform().name("keybox-keys-watcher").daemon().factory());
   }
 
   /** {@link #start(Path, Authenticator, Duration)} checking once a second. */

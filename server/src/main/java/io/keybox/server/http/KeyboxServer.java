@@ -73,68 +73,18 @@ public final class KeyboxServer implements AutoCloseable {
   }
 
   /**
-   * Starts serving {@code indexes} to the accounts {@code authenticator} knows, without an admin
-   * listener.
-   *
-   * @throws PlainHttpRefusedException when plain HTTP would take credentials on a public interface
-   *     without a certificate or {@code behindProxy}
-   * @throws ListenException when the address cannot be bound
-   */
-  public static KeyboxServer start(
-      ServerConfig config,
-      VendorIndexes indexes,
-      Authenticator authenticator,
-      PrintStream accessLog) {
-    return start(config, Optional.empty(), indexes, authenticator, accessLog);
-  }
-
-  /**
    * Starts serving {@code indexes} to the accounts {@code authenticator} knows. With {@code admin},
    * a second listener serves {@code /-/health} and {@code /-/metrics}, which then no longer answer
-   * on the main listener; without it they answer there to loopback clients ({@link OpsGate}).
+   * on the main listener; without it they answer there to loopback clients ({@link OpsGate}). On a
+   * query node that follows a store, {@code /-/health} shows each vendor's replication from {@code
+   * replicas} ({@link ReplicaStatus.Source#NONE} elsewhere). {@code /searches} is answered from
+   * what {@code alerts} makes with the server's metrics registry (empty on a node without {@code
+   * serve --alerts}), and {@code GET /media}'s files are sent from {@code photos} (the mirror's
+   * own, or a query node's cache of its store).
    *
    * @throws PlainHttpRefusedException when plain HTTP would take credentials on a public interface
    *     without a certificate or {@code behindProxy}
    * @throws ListenException when an address cannot be bound
-   */
-  public static KeyboxServer start(
-      ServerConfig config,
-      Optional<AdminListener> admin,
-      VendorIndexes indexes,
-      Authenticator authenticator,
-      PrintStream accessLog) {
-    return start(config, admin, indexes, authenticator, accessLog, ReplicaStatus.Source.NONE);
-  }
-
-  /**
-   * As {@link #start(ServerConfig, Optional, VendorIndexes, Authenticator, PrintStream)}, on a
-   * query node that follows a store: {@code /-/health} shows each vendor's replication from {@code
-   * replicas}.
-   */
-  public static KeyboxServer start(
-      ServerConfig config,
-      Optional<AdminListener> admin,
-      VendorIndexes indexes,
-      Authenticator authenticator,
-      PrintStream accessLog,
-      ReplicaStatus.Source replicas) {
-    return start(
-        config,
-        admin,
-        indexes,
-        authenticator,
-        accessLog,
-        replicas,
-        registry -> Optional.empty(),
-        PhotoFiles.local(indexes.dataDir()));
-  }
-
-  /**
-   * As {@link #start(ServerConfig, Optional, VendorIndexes, Authenticator, PrintStream,
-   * ReplicaStatus.Source)}, answering {@code /searches} from what {@code alerts} makes with the
-   * server's metrics registry (empty on a node without {@code serve --alerts}), and sending {@code
-   * GET /media}'s files from {@code photos} (the mirror's own, or a query node's cache of its
-   * store).
    */
   public static KeyboxServer start(
       ServerConfig config,

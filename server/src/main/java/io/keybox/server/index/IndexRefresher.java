@@ -61,11 +61,7 @@ final class IndexRefresher implements AutoCloseable {
     this.warmUpAfterStartMillis = warmUpAfterStartMillis;
     this.thread =
         Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "keybox-refresh");
-              t.setDaemon(true);
-              return t;
-            });
+            Thread.ofPlatform().name("keybox-refresh").daemon().factory());
   }
 
   /**

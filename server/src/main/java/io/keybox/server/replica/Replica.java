@@ -28,7 +28,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
@@ -115,12 +114,7 @@ public final class Replica implements Closeable {
   }
 
   private static ThreadFactory daemon(String name) {
-    AtomicInteger count = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, name + "-" + count.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
+    return Thread.ofPlatform().name(name + "-", 1).daemon().factory();
   }
 
   /** Polls the store now and then every {@code poll}. */

@@ -26,6 +26,7 @@ import io.keybox.server.auth.KeysFileWatcher;
 import io.keybox.server.auth.RateLimit;
 import io.keybox.server.auth.SecretHash;
 import io.keybox.server.index.VendorIndexes;
+import io.keybox.server.media.PhotoFiles;
 import io.keybox.server.replica.ReplicaStatus;
 import io.keybox.state.StateStore;
 import io.keybox.state.media.MediaCatalog;
@@ -286,13 +287,38 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
       Optional<AdminListener> admin,
       ReplicaStatus.Source replicas)
       throws IOException {
+    this(
+        dataDir,
+        (self, indexes) ->
+            KeyboxServer.start(
+                config,
+                admin,
+                indexes,
+                authenticator,
+                log,
+                replicas,
+                registry -> Optional.empty(),
+                PhotoFiles.local(dataDir)));
+  }
+
+  /** Starts the server of a fixture under construction over its started indexes. */
+  @FunctionalInterface
+  private interface Start {
+    KeyboxServer start(FixtureServer self, VendorIndexes indexes) throws IOException;
+  }
+
+  /** Serves {@code dataDir} as {@code start} says; on a failure closes what was opened. */
+  private FixtureServer(Path dataDir, Start start) throws IOException {
     this.setup = null;
     this.dataDir = dataDir;
     this.indexes = new VendorIndexes(dataDir, 200);
     try {
       indexes.start();
-      this.server = KeyboxServer.start(config, admin, indexes, authenticator, log, replicas);
+      this.server = start.start(this, indexes);
     } catch (IOException | RuntimeException e) {
+      if (alerts != null) {
+        alerts.close();
+      }
       indexes.close();
       throw e;
     }
@@ -307,26 +333,16 @@ final class FixtureServer implements AutoCloseable, BeforeAllCallback, AfterAllC
   }
 
   private FixtureServer(Path dataDir, Authenticator authenticator) throws IOException {
-    this.setup = null;
-    this.dataDir = dataDir;
-    this.indexes = new VendorIndexes(dataDir, 200);
-    try {
-      indexes.start();
-      this.server =
-          AlertsServers.start(
-              dataDir,
-              indexes,
-              authenticator,
-              new Alerts.Settings(true, 100, 2),
-              Clock.systemUTC(),
-              started -> alerts = started);
-    } catch (IOException | RuntimeException e) {
-      if (alerts != null) {
-        alerts.close();
-      }
-      indexes.close();
-      throw e;
-    }
+    this(
+        dataDir,
+        (self, indexes) ->
+            AlertsServers.start(
+                dataDir,
+                indexes,
+                authenticator,
+                new Alerts.Settings(true, 100, 2),
+                Clock.systemUTC(),
+                started -> self.alerts = started));
   }
 
   /** The running server (its endpoints, metrics and admin port). */
