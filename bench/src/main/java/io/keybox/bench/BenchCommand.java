@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
       "./run.sh bench [--listings N] [--clients C] [--duration S]",
       "                     [--systems keybox,lucene,postgres,opensearch] [--out FILE] [--quick]",
       "                     [--classes a,b] [--work-dir DIR] [--profile] [--rate R|half]",
-      "                     [--repeat N] [--pin] [--chart FILE]",
+      "                     [--repeat N] [--pin] [--chart FILE] [--alerts N]",
       "       ./run.sh bench --media-only [--listings N] [--clients C] [--duration S] [--work-dir DIR]",
       "                     [--distinct-listings N]"
     },
@@ -205,6 +205,15 @@ final class BenchCommand implements Callable<Integer>, Wording {
               + " the spread (min-max) of each ratio (default 3; --quick: 1)")
   @Range(min = 1, max = 100)
   Integer repeat;
+
+  @Option(
+      names = "--alerts",
+      paramLabel = "N",
+      description =
+          "start the Keybox server with --alerts and N saved searches of the bench key, to"
+              + " measure the request path with alerts on (issue 35; default: 0, alerts off)")
+  @Range(min = 0, max = 10_000)
+  int alertsSearches;
 
   @Option(
       names = "--pin",
@@ -385,7 +394,8 @@ final class BenchCommand implements Callable<Integer>, Wording {
         perSecond,
         halfLoad,
         repeat != null ? repeat : quick ? 1 : BenchOptions.DEFAULT_REPEAT,
-        pin);
+        pin,
+        alertsSearches);
   }
 
   /** {@code --rate half}. */

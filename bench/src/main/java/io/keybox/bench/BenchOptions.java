@@ -36,6 +36,8 @@ import java.util.Set;
  *     the median, and the spread of each ratio over the repeats is reported
  * @param pin whether each repeat is measured a second time with every server on one core and the
  *     load generator on another ({@code taskset})
+ * @param alertsSearches the saved searches of the bench key the Keybox server holds, its alerts on
+ *     ({@code serve --alerts}); 0: alerts off
  */
 public record BenchOptions(
     long listings,
@@ -57,7 +59,8 @@ public record BenchOptions(
     int rate,
     boolean halfLoad,
     int repeat,
-    boolean pin) {
+    boolean pin,
+    int alertsSearches) {
 
   public static final long DEFAULT_LISTINGS = 1_000_000;
   public static final long QUICK_LISTINGS = 20_000;

@@ -1,5 +1,6 @@
 package io.keybox.bench;
 
+import io.keybox.bench.keybox.BenchSearches;
 import io.keybox.bench.keybox.ChildJvm;
 import io.keybox.bench.keybox.IndexerProcess;
 import io.keybox.bench.keybox.KeyboxTarget;
@@ -167,6 +168,7 @@ public final class BenchRun {
                 options.serverHeap(),
                 options.profile() ? Optional.of(work.resolve("server.jfr")) : Optional.empty(),
                 responseCache ? Optional.of("0") : Optional.empty(),
+                options.alertsSearches() > 0,
                 "server");
         starts = ServerStarts.first(server.startMillis(), server.archived());
         serverPids.add(server.pid());
@@ -190,6 +192,18 @@ public final class BenchRun {
       }
       Vocabulary vocabulary = Vocabulary.read(reader, options.seed());
       List<QueryClass> classes = selectedClasses(Mix.classes(vocabulary, options.seed()));
+      if (server != null && options.alertsSearches() > 0) {
+        say(
+            String.format(
+                Locale.ROOT,
+                "saving %,d searches of the bench key (the server's alerts on) ...",
+                options.alertsSearches()));
+        BenchSearches.save(server, options.alertsSearches(), vocabulary.cities());
+        notes.add(
+            "the Keybox server ran with --alerts and "
+                + options.alertsSearches()
+                + " saved searches (no commit during the run: nothing matched or delivered)");
+      }
       if (options.systems().contains(SystemName.LUCENE)) {
         targets.put(SystemName.LUCENE, new LuceneTarget(reader, OFFSET_WINDOW));
       }
@@ -587,6 +601,7 @@ public final class BenchRun {
               options.serverHeap(),
               Optional.empty(),
               Optional.of(CACHE_SIZE),
+              false,
               "server-cache");
     } catch (IOException e) {
       notes.add("keybox+cache skipped: its server did not start: " + e.getMessage());

@@ -37,6 +37,15 @@ class BenchCommandRepeatTest {
   }
 
   @Test
+  void alertsAreOffUnlessAskedAndTakeUpTo10000Searches() {
+    assertEquals(0, parse().alertsSearches());
+    assertEquals(500, parse("--alerts", "500").alertsSearches());
+    PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+    assertEquals(1, BenchMain.run(new String[] {"--alerts", "-1"}, quiet, quiet));
+    assertEquals(1, BenchMain.run(new String[] {"--alerts", "10001"}, quiet, quiet));
+  }
+
+  @Test
   void pinIsOffUnlessAsked() {
     assertFalse(parse().pin());
     assertTrue(parse("--pin").pin());
@@ -61,7 +70,7 @@ class BenchCommandRepeatTest {
         new String[] {
           "--listings", "--clients", "--rate", "--duration", "--warmup", "--systems", "--rounds",
           "--out", "--quick", "--seed", "--classes", "--work-dir", "--profile", "--server-heap",
-          "--gzip", "--reuse-index", "--chart", "--repeat", "--pin", "--help"
+          "--gzip", "--reuse-index", "--chart", "--repeat", "--pin", "--alerts", "--help"
         }) {
       assertTrue(help.contains(option), option + " in:\n" + help);
     }

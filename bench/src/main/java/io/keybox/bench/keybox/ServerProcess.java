@@ -101,13 +101,15 @@ public final class ServerProcess implements AutoCloseable {
   public static ServerProcess start(
       Path dataDir, String vendor, Path workDir, Optional<String> heap, Optional<Path> profile)
       throws IOException {
-    return start(dataDir, vendor, workDir, heap, profile, Optional.empty(), "server");
+    return start(dataDir, vendor, workDir, heap, profile, Optional.empty(), false, "server");
   }
 
   /**
    * Starts a server as {@link #start(Path, String, Path, Optional, Optional)} does, with the same
    * JVM options and heap, and with {@code --response-cache SIZE} when {@code responseCache} holds a
-   * size (the caller checks {@link #hasResponseCache} first).
+   * size (the caller checks {@link #hasResponseCache} first), and with {@code --alerts} (webhooks
+   * to loopback allowed, the bench key holding the {@code alerts} add-on) when {@code alerts} is
+   * set.
    *
    * @param name names its log ({@code NAME.log}) and keys file, so that two servers of one run
    *     never share them; {@code "server"} is the run's main server
@@ -119,6 +121,7 @@ public final class ServerProcess implements AutoCloseable {
       Optional<String> heap,
       Optional<Path> profile,
       Optional<String> responseCache,
+      boolean alerts,
       String name)
       throws IOException {
     String secret = "bench-" + Long.toHexString(System.nanoTime());
@@ -132,7 +135,9 @@ public final class ServerProcess implements AutoCloseable {
             + SecretHash.create(secret, 1_000).encoded()
             + "\",\"vendors\":[\""
             + vendor
-            + "\"],\"rateLimit\":{\"perSecond\":"
+            + "\"],"
+            + (alerts ? "\"addons\":[\"alerts\"]," : "")
+            + "\"rateLimit\":{\"perSecond\":"
             + RateLimit.MAX
             + ",\"burst\":"
             + RateLimit.MAX
@@ -144,6 +149,9 @@ public final class ServerProcess implements AutoCloseable {
     profile.ifPresent(p -> jvm.addAll(ChildJvm.flightRecording(p)));
     List<String> args = new ArrayList<>(serveArgs(dataDir, keys));
     responseCache.ifPresent(size -> args.addAll(List.of(RESPONSE_CACHE, size)));
+    if (alerts) {
+      args.addAll(List.of("--alerts", "--alerts-allow-private"));
+    }
     return launch(
         Launch.of(jvm, List.copyOf(args), secret, workDir), workDir.resolve(name + ".log"));
   }
