@@ -241,6 +241,7 @@ final class ResoReader {
         out.writeArrayFieldStart("value");
         out.flush(); // the records go to the body as bytes, each written whole
         int[] members = null; // of a $select, in a rendering: asked for once, when one comes
+        ResoPropertyRecord.Writer whole = new ResoPropertyRecord.Writer();
         for (int i = from; i < to; i++) {
           if (i > from) {
             body.write(',');
@@ -249,7 +250,7 @@ final class ResoReader {
           if (members == null && row.rendered() != null && options.selected()) {
             members = members(options.select());
           }
-          writeRecord(body, row, entity, options, members);
+          writeRecord(body, row, entity, options, members, whole);
         }
         out.writeEndArray();
         if (more) {
@@ -293,10 +294,13 @@ final class ResoReader {
             after == null
                 ? searcher.search(query, batch, sort, false)
                 : searcher.searchAfter(after, query, batch, sort, false);
-        for (ScoreDoc hit : hits.scoreDocs) {
-          FieldDoc document = (FieldDoc) hit;
-          ResoPropertyRecord.Stored rendering =
-              rendered ? entity.records().rendered(searcher.storedFields(), document.doc) : null;
+        ResoPropertyRecord.Stored[] renderings =
+            rendered
+                ? entity.records().rendered(searcher.getIndexReader(), docs(hits))
+                : new ResoPropertyRecord.Stored[hits.scoreDocs.length];
+        for (int h = 0; h < hits.scoreDocs.length; h++) {
+          FieldDoc document = (FieldDoc) hits.scoreDocs[h];
+          ResoPropertyRecord.Stored rendering = renderings[h];
           if (rendering != null) {
             rows.add(new Row(document, 0, null, rendering)); // one record per document
             continue;
@@ -321,6 +325,14 @@ final class ResoReader {
       return rows;
     }
 
+    private static int[] docs(TopDocs hits) {
+      int[] docs = new int[hits.scoreDocs.length];
+      for (int i = 0; i < docs.length; i++) {
+        docs[i] = hits.scoreDocs[i].doc;
+      }
+      return docs;
+    }
+
     /** The number of records {@code query} matches: of documents, or of their records. */
     private long count(ResoEntity entity, Query query) throws IOException {
       IndexSearcher searcher = searcherOf(entity);
@@ -341,14 +353,20 @@ final class ResoReader {
     }
 
     /**
-     * Writes {@code row}'s record as one JSON object: its rendering as stored (cut to {@code
-     * members} for a {@code $select}), or, without one, written from its stored JSON.
+     * Writes {@code row}'s record as one JSON object: its rendering as stored (whole through {@code
+     * whole}, or cut to {@code members} for a {@code $select}), or, without one, written from its
+     * stored JSON.
      */
     private void writeRecord(
-        OutputStream body, Row row, ResoEntity entity, ResoOptions options, int[] members)
+        OutputStream body,
+        Row row,
+        ResoEntity entity,
+        ResoOptions options,
+        int[] members,
+        ResoPropertyRecord.Writer whole)
         throws IOException {
       if (row.rendered() != null && !options.selected()) {
-        row.rendered().writeTo(body);
+        whole.write(row.rendered(), body);
       } else if (row.rendered() != null) {
         row.rendered().writeSelected(members, body);
       } else {
