@@ -161,10 +161,10 @@ final class ResoReader {
      */
     private Optional<JsonNode> first(ResoEntity entity, Query documents, String key)
         throws IOException {
-      Sort sort = new Sort(entity.records().keySort(false));
+      PageOrder order = PageOrder.of(new Sort(entity.records().keySort(false)));
       int need = key == null ? 1 : MAX_EXPANDED;
       for (Row row :
-          rows(entity, restrict(entity, documents), sort, null, need, MAX_EXPANDED, false)) {
+          rows(entity, restrict(entity, documents), order, null, need, MAX_EXPANDED, false)) {
         if (key == null || entity.records().keyOf(row.record()).equals(key)) {
           return Optional.of(row.record());
         }
@@ -203,7 +203,7 @@ final class ResoReader {
         throws IOException {
       Query query =
           restrict(entity, scope == null ? options.filter() : and(options.filter(), scope));
-      Sort sort = options.sort();
+      Sort sort = options.order().sort();
       int pageSize = options.pageSize();
       int wanted =
           options.top().isPresent() ? Math.min(pageSize, options.top().getAsInt()) : pageSize;
@@ -224,7 +224,7 @@ final class ResoReader {
           rows(
               entity,
               query,
-              sort,
+              options.order(),
               start.orElse(null),
               from + wanted + 1,
               Integer.MAX_VALUE,
@@ -271,14 +271,14 @@ final class ResoReader {
     }
 
     /**
-     * The first {@code need} records of the documents {@code query} matches in {@code sort}'s
+     * The first {@code need} records of the documents {@code query} matches in {@code order}'s
      * order, from {@code start} on (past its records already served), reading at most {@code
      * documents} documents; with {@code rendered}, a document's rendering when it holds one.
      */
     private List<Row> rows(
         ResoEntity entity,
         Query query,
-        Sort sort,
+        PageOrder order,
         SkipToken.Position start,
         int need,
         int documents,
@@ -290,10 +290,7 @@ final class ResoReader {
       int read = 0;
       while (rows.size() < need && read < documents) {
         int batch = Math.min(need - rows.size(), documents - read);
-        TopDocs hits =
-            after == null
-                ? searcher.search(query, batch, sort, false)
-                : searcher.searchAfter(after, query, batch, sort, false);
+        TopDocs hits = order.page(searcher, query, after, batch);
         ResoPropertyRecord.Stored[] renderings =
             rendered
                 ? entity.records().rendered(searcher.getIndexReader(), docs(hits))
@@ -400,12 +397,12 @@ final class ResoReader {
       for (ResoOptions.Expansion expansion : expand) {
         ResoNavigation navigation = expansion.navigation();
         ResoEntity target = navigation.target();
-        Sort sort = new Sort(target.records().keySort(false));
+        PageOrder order = PageOrder.of(new Sort(target.records().keySort(false)));
         List<Row> targets =
             rows(
                 target,
                 restrict(target, navigation.targets(record)),
-                sort,
+                order,
                 null,
                 MAX_EXPANDED,
                 MAX_EXPANDED,
