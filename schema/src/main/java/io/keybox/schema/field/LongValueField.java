@@ -2,7 +2,9 @@ package io.keybox.schema.field;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.Function;
 import org.apache.lucene.document.Document;
@@ -12,6 +14,7 @@ import org.apache.lucene.document.LongPoint;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.PointValues;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SortedNumericDocValues;
 import org.apache.lucene.search.Query;
@@ -75,6 +78,74 @@ public final class LongValueField extends SingleValueField<Long>
         ? OptionalLong.of(values.nextValue())
         : OptionalLong.empty();
   }
+
+  /**
+   * The values records hold in {@code reader}: the smallest, the largest and how many records hold
+   * one (deleted ones included: an estimate of density, read from the points' index without a pass
+   * over the records); empty when none does.
+   *
+   * @throws IOException from the index
+   */
+  public Optional<Bounds> bounds(IndexReader reader) throws IOException {
+    byte[] min = PointValues.getMinPackedValue(reader, name());
+    byte[] max = PointValues.getMaxPackedValue(reader, name());
+    int count = PointValues.getDocCount(reader, name());
+    return min == null || max == null || count == 0
+        ? Optional.empty()
+        : Optional.of(
+            new Bounds(
+                LongPoint.decodeDimension(min, 0), LongPoint.decodeDimension(max, 0), count));
+  }
+
+  /**
+   * About how many records of {@code reader} hold a value from {@code from} to {@code to}
+   * (inclusive): counted from the points' index without visiting a record, exact to a leaf block of
+   * points at each end (deleted records included).
+   *
+   * @throws IOException from the index
+   */
+  public long estimateCount(IndexReader reader, long from, long to) throws IOException {
+    byte[] lower = new byte[Long.BYTES];
+    byte[] upper = new byte[Long.BYTES];
+    LongPoint.encodeDimension(from, lower, 0);
+    LongPoint.encodeDimension(to, upper, 0);
+    PointValues.IntersectVisitor inRange =
+        new PointValues.IntersectVisitor() {
+          @Override
+          public void visit(int docID) {}
+
+          @Override
+          public void visit(int docID, byte[] packedValue) {}
+
+          @Override
+          public PointValues.Relation compare(byte[] min, byte[] max) {
+            if (Arrays.compareUnsigned(min, upper) > 0 || Arrays.compareUnsigned(max, lower) < 0) {
+              return PointValues.Relation.CELL_OUTSIDE_QUERY;
+            }
+            return Arrays.compareUnsigned(min, lower) >= 0
+                    && Arrays.compareUnsigned(max, upper) <= 0
+                ? PointValues.Relation.CELL_INSIDE_QUERY
+                : PointValues.Relation.CELL_CROSSES_QUERY;
+          }
+        };
+    long count = 0;
+    for (LeafReaderContext leaf : reader.leaves()) {
+      PointValues points = leaf.reader().getPointValues(name());
+      if (points != null) {
+        count += points.estimatePointCount(inRange);
+      }
+    }
+    return count;
+  }
+
+  /**
+   * The values of a field in an index.
+   *
+   * @param min the smallest value a record holds
+   * @param max the largest
+   * @param count how many records hold one
+   */
+  public record Bounds(long min, long max, int count) {}
 
   @Override
   public double decode(long docValue) {

@@ -19,13 +19,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
-import org.apache.lucene.document.StoredField;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.FieldInfo;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.StoredFieldVisitor;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.store.ByteArrayDataInput;
 import org.apache.lucene.store.ByteArrayDataOutput;
+import org.apache.lucene.util.BytesRef;
 
 /**
  * A listing's RESO {@code Property} record as the RESO view serves it without {@code $select} or
@@ -39,6 +44,12 @@ import org.apache.lucene.store.ByteArrayDataOutput;
  * member's index; the names and the defaults are the same for every listing and are written from
  * one constant array of them. Stored: the view's version (4 bytes), the number of stored values,
  * each one's member index and length (vInts), then the values.
+ *
+ * <p>The record is kept in binary doc values, not among the document's stored fields: a stored
+ * field is read by decompressing the whole document (the listing JSON, rooms, compliance: four
+ * times the record), which was most of a 500-record page's time; doc values are read as they lie,
+ * uncompressed. Builds before this one stored the record as a stored field, which is still read
+ * where a document has no doc value, so their indexes are served as fast as they were.
  *
  * <p>The values are rendered from the listing as the server reads it back from its stored JSON
  * (without rooms and compliance, photos by reference), so the record is byte for byte what the view
@@ -60,7 +71,8 @@ public final class ResoPropertyRecord {
   public static final int VIEW_VERSION;
 
   private static final int RENDERING = 1;
-  private static final String RECORD = "_resoProperty";
+  private static final String VALUES = "_resoRecord"; // the doc values of this build on
+  private static final String RECORD = "_resoProperty"; // the stored field of earlier builds
   private static final JsonFactory FACTORY = new JsonFactory();
   private static final Map<String, Integer> MEMBER_OF; // RESO name -> member index (key: 0)
   private static final int MEMBERS; // the key and the fields
@@ -165,22 +177,61 @@ public final class ResoPropertyRecord {
 
   /** Stores {@code record} (from {@link #render}) in {@code doc}. */
   public static void addTo(Document doc, byte[] record) {
-    doc.add(new StoredField(RECORD, record));
+    doc.add(new BinaryDocValuesField(VALUES, new BytesRef(record)));
   }
 
   /**
-   * The stored record of {@code docId}, or null when it holds none of this view's version.
+   * The records of {@code docs} (top-level doc ids of {@code reader}, in any order): the record of
+   * {@code docs[i]} at {@code i}, null where the document holds none of this view's version. Doc
+   * values are read forward only, so they are read in doc id order here, whatever the order of the
+   * page.
    *
    * @throws IOException from the index
    */
-  public static Stored load(StoredFields storedFields, int docId) throws IOException {
+  public static Stored[] load(IndexReader reader, int[] docs) throws IOException {
+    long[] byDoc = new long[docs.length]; // doc id, then the place in docs
+    for (int i = 0; i < docs.length; i++) {
+      byDoc[i] = (long) docs[i] << 32 | i;
+    }
+    Arrays.sort(byDoc);
+    List<LeafReaderContext> leaves = reader.leaves();
+    Stored[] records = new Stored[docs.length];
+    StoredFields storedFields = null; // of an earlier build's documents, opened when one comes
+    LeafReaderContext leaf = null;
+    BinaryDocValues values = null;
+    for (long entry : byDoc) {
+      int doc = (int) (entry >>> 32);
+      if (leaf == null || doc >= leaf.docBase + leaf.reader().maxDoc()) {
+        leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        values = leaf.reader().getBinaryDocValues(VALUES);
+      }
+      byte[] record;
+      if (values != null && values.advanceExact(doc - leaf.docBase)) {
+        BytesRef value = values.binaryValue();
+        record = Arrays.copyOfRange(value.bytes, value.offset, value.offset + value.length);
+      } else {
+        storedFields = storedFields == null ? reader.storedFields() : storedFields;
+        record = storedRecord(storedFields, doc);
+      }
+      records[(int) entry] = parse(record);
+    }
+    return records;
+  }
+
+  /** The record stored as a stored field by an earlier build, or null. */
+  private static byte[] storedRecord(StoredFields storedFields, int docId) throws IOException {
     Loader loader = new Loader();
     storedFields.document(docId, loader);
-    if (loader.record == null || loader.record.length < 4) {
+    return loader.record;
+  }
+
+  /** The record {@code record} holds, or null when it is none of this view's version. */
+  private static Stored parse(byte[] record) {
+    if (record == null || record.length < 4) {
       return null;
     }
-    ByteArrayDataInput in = new ByteArrayDataInput(loader.record);
-    return in.readInt() == VIEW_VERSION ? Stored.read(loader.record, in) : null;
+    ByteArrayDataInput in = new ByteArrayDataInput(record);
+    return in.readInt() == VIEW_VERSION ? Stored.read(record, in) : null;
   }
 
   /** The index of the member named {@code reso} in a record (the key's is 0), if it has one. */
@@ -194,62 +245,82 @@ public final class ResoPropertyRecord {
   }
 
   /**
-   * A stored record: its values by member index ({@code at[i]}, {@code length[i]} in {@code bytes};
-   * {@code at[i] < 0} for a member at its default).
+   * A stored record, read where it lies: the pairs of member index and value length from {@code
+   * pairs} to {@code values}, then the values in the same order. A whole record is written in one
+   * pass over them; the values are found by member only for a {@code $select}.
    */
   public static final class Stored {
     private final byte[] bytes;
-    private final int[] at;
-    private final int[] length;
-    private final int[] present; // the stored members' indexes, ascending
+    private final int pairs;
+    private final int values;
+    private int[] at; // by member: where its value is in bytes, -1 at its default; made on demand
+    private int[] length;
 
-    private Stored(byte[] bytes, int[] at, int[] length, int[] present) {
+    private Stored(byte[] bytes, int pairs, int values) {
       this.bytes = bytes;
-      this.at = at;
-      this.length = length;
-      this.present = present;
+      this.pairs = pairs;
+      this.values = values;
     }
 
     private static Stored read(byte[] bytes, ByteArrayDataInput in) {
       int count = in.readVInt();
-      int[] present = new int[count];
-      int[] lengths = new int[count];
-      for (int i = 0; i < count; i++) {
-        present[i] = in.readVInt();
-        lengths[i] = in.readVInt();
+      int pairs = in.getPosition();
+      int values = pairs;
+      for (int ended = 0; ended < 2 * count; values++) {
+        if (bytes[values] >= 0) { // a vInt's last byte
+          ended++;
+        }
       }
-      int[] at = new int[MEMBERS];
-      int[] length = new int[MEMBERS];
-      Arrays.fill(at, -1);
-      int offset = in.getPosition();
-      for (int i = 0; i < count; i++) {
-        at[present[i]] = offset;
-        length[present[i]] = lengths[i];
-        offset += lengths[i];
-      }
-      return new Stored(bytes, at, length, present);
+      return new Stored(bytes, pairs, values);
     }
 
     /**
-     * Writes the whole record, as the view writes it without {@code $select}: assembled here and
-     * written at once (a page of 500 records would otherwise be some 100,000 small writes).
+     * The vInt at {@code at} in {@code bytes} and where the next begins: {@code (next << 32) |
+     * value} (a page reads some 70,000 of them; Lucene's reader takes a call per byte).
+     */
+    private static long vInt(byte[] bytes, int at) {
+      int value = 0;
+      for (int shift = 0; ; shift += 7) {
+        byte b = bytes[at++];
+        value |= (b & 0x7F) << shift;
+        if (b >= 0) {
+          return (long) at << 32 | value;
+        }
+      }
+    }
+
+    /**
+     * Writes the whole record, as the view writes it without {@code $select}, in one write. For a
+     * page, {@link Writer} does the same without a buffer per record.
      */
     public void writeTo(OutputStream out) throws IOException {
-      int size = DEFAULTS.length + 2;
-      for (int member : present) {
-        size += length[member] - (defaultEnd(member) - VALUE_AT[member]);
-      }
-      byte[] record = new byte[size];
+      new Writer().write(this, out);
+    }
+
+    /** The most bytes the whole record takes: every default replaced by at least as many. */
+    private int maxSize() {
+      return DEFAULTS.length + 2 + bytes.length - values;
+    }
+
+    /** Writes the whole record into {@code record} (of {@link #maxSize} at least); its length. */
+    private int assemble(byte[] record) {
       record[0] = '{';
       int to = 1;
+      int value = values;
       int next = 0; // the first member not yet written
-      for (int member : present) {
+      for (int pair = pairs; pair < values; ) {
+        long read = vInt(bytes, pair);
+        int member = (int) read;
+        read = vInt(bytes, (int) (read >>> 32));
+        int length = (int) read;
+        pair = (int) (read >>> 32);
         // The members before it at their defaults, and its name: one slice of DEFAULTS.
         int from = next == 0 ? NAME_AT[0] : NAME_AT[next] - 1; // with the comma before it
         System.arraycopy(DEFAULTS, from, record, to, VALUE_AT[member] - from);
         to += VALUE_AT[member] - from;
-        System.arraycopy(bytes, at[member], record, to, length[member]);
-        to += length[member];
+        System.arraycopy(bytes, value, record, to, length);
+        to += length;
+        value += length;
         next = member + 1;
       }
       if (next < MEMBERS) {
@@ -258,7 +329,7 @@ public final class ResoPropertyRecord {
         to += DEFAULTS.length - from;
       }
       record[to] = '}';
-      out.write(record);
+      return to + 1;
     }
 
     /**
@@ -266,12 +337,31 @@ public final class ResoPropertyRecord {
      * indexes), in that order: what the view writes for a {@code $select} of those fields.
      */
     public void writeSelected(int[] members, OutputStream out) throws IOException {
+      locate();
       out.write('{');
       writeMember(0, out);
       for (int member : members) {
         writeMember(member, out);
       }
       out.write('}');
+    }
+
+    /** Finds each member's value ({@link #at}, {@link #length}), once. */
+    private void locate() {
+      if (at != null) {
+        return;
+      }
+      at = new int[MEMBERS];
+      length = new int[MEMBERS];
+      Arrays.fill(at, -1);
+      ByteArrayDataInput in = new ByteArrayDataInput(bytes, pairs, values - pairs);
+      int value = values;
+      while (in.getPosition() < values) {
+        int member = in.readVInt();
+        at[member] = value;
+        length[member] = in.readVInt();
+        value += length[member];
+      }
     }
 
     /** Writes a comma unless {@code member} is the key, then the member. */
@@ -288,7 +378,24 @@ public final class ResoPropertyRecord {
     }
   }
 
-  /** Reads the record alone. */
+  /**
+   * Writes whole records, each assembled in one buffer kept from record to record and written at
+   * once: a page of 500 records would otherwise be some 100,000 small writes, or 500 buffers of 3
+   * to 4 KB. One per page, on one thread.
+   */
+  public static final class Writer {
+    private byte[] buffer = new byte[DEFAULTS.length + 2 + 2048];
+
+    /** Writes {@code record} whole, as the view writes it without {@code $select}. */
+    public void write(Stored record, OutputStream out) throws IOException {
+      if (buffer.length < record.maxSize()) {
+        buffer = new byte[record.maxSize()];
+      }
+      out.write(buffer, 0, record.assemble(buffer));
+    }
+  }
+
+  /** Reads the record alone, as a build before its doc values stored it. */
   private static final class Loader extends StoredFieldVisitor {
     private byte[] record;
 

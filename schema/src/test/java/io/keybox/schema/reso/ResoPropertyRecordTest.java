@@ -15,8 +15,8 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
-import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class ResoPropertyRecordTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static String record;
+  private static Document listing101;
   private static ResoPropertyRecord.Stored stored;
 
   @BeforeAll
@@ -36,14 +37,8 @@ class ResoPropertyRecordTest {
         Files.readAllLines(Path.of("..", "data", "fixtures", "basic", "listings.ndjson")).get(0);
     Document doc =
         ResoPropertyRecord.documents(JSON).toDocument(ListingRecord.parse(JSON.readTree(line)));
-    try (ByteBuffersDirectory directory = new ByteBuffersDirectory()) {
-      try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
-        writer.addDocument(doc);
-      }
-      try (DirectoryReader reader = DirectoryReader.open(directory)) {
-        stored = ResoPropertyRecord.load(reader.storedFields(), 0);
-      }
-    }
+    listing101 = doc;
+    stored = loaded(new int[] {0}, doc)[0];
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     stored.writeTo(out);
     record = out.toString(StandardCharsets.UTF_8);
@@ -109,17 +104,95 @@ class ResoPropertyRecordTest {
     other.add(new StoredField("_resoProperty", rendered));
     Document none = new Document();
     none.add(new StoredField("_source", "{}".getBytes()));
+    ResoPropertyRecord.Stored[] loaded = loaded(new int[] {0, 1}, other, none);
+    assertNull(loaded[0]);
+    assertNull(loaded[1]);
+  }
+
+  @Test
+  void aRecordOfAnotherViewVersionInDocValuesIsNotServedEither() throws Exception {
+    byte[] rendered = ResoPropertyRecord.render(JSON.readTree("{\"mlsId\":1}"));
+    rendered[3]++;
+    assertNull(stored(rendered));
+  }
+
+  @Test
+  void recordsOfSeveralSegmentsComeInTheAskedOrder() throws Exception {
     try (ByteBuffersDirectory directory = new ByteBuffersDirectory()) {
       try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
-        writer.addDocument(other);
-        writer.addDocument(none);
+        for (String key : new String[] {"1", "2", "3", "4"}) {
+          Document doc = new Document();
+          ResoPropertyRecord.addTo(
+              doc, ResoPropertyRecord.render(JSON.readTree("{\"mlsId\":" + key + "}")));
+          writer.addDocument(doc);
+          writer.flush(); // a segment each: docs 0 to 3 in segments 0 to 3
+        }
       }
       try (DirectoryReader reader = DirectoryReader.open(directory)) {
-        StoredFields stored = reader.storedFields();
-        assertNull(ResoPropertyRecord.load(stored, 0));
-        assertNull(ResoPropertyRecord.load(stored, 1));
+        assertEquals(4, reader.leaves().size());
+        ResoPropertyRecord.Stored[] loaded = ResoPropertyRecord.load(reader, new int[] {3, 0, 2});
+        assertEquals("{\"ListingKey\":\"4\"}", key(loaded[0]));
+        assertEquals("{\"ListingKey\":\"1\"}", key(loaded[1]));
+        assertEquals("{\"ListingKey\":\"3\"}", key(loaded[2]));
       }
     }
+  }
+
+  @Test
+  void aRecordAnEarlierBuildStoredIsStillRead() throws Exception {
+    Document earlier = new Document(); // as builds before the doc values stored it
+    BytesRef rendered = listing101.getBinaryValue("_resoRecord");
+    earlier.add(new StoredField("_resoProperty", BytesRef.deepCopyOf(rendered).bytes));
+    Document now = new Document();
+    ResoPropertyRecord.addTo(now, ResoPropertyRecord.render(JSON.readTree("{\"mlsId\":5}")));
+    ResoPropertyRecord.Stored[] loaded = loaded(new int[] {1, 0}, now, earlier);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    loaded[0].writeTo(out);
+    assertEquals(record, out.toString(StandardCharsets.UTF_8));
+    assertEquals("{\"ListingKey\":\"5\"}", key(loaded[1]));
+  }
+
+  @Test
+  void longValuesAndTheLastMembersAreWrittenWhole() throws Exception {
+    String remarks = "Big yard. ".repeat(30); // 300 bytes: a length of two bytes stored
+    ResoPropertyRecord.Stored stored =
+        stored(
+            ResoPropertyRecord.render(
+                JSON.readTree(
+                    "{\"mlsId\":9,\"remarks\":\""
+                        + remarks
+                        + "\",\"association\":{\"name\":\"Oak HOA\",\"fee\":120,"
+                        + "\"amenities\":\"Pool,Park\"}}")));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    stored.writeTo(out);
+    String written = out.toString(StandardCharsets.UTF_8);
+    assertTrue(written.contains(",\"PublicRemarks\":\"" + remarks + "\",\"PrivateRemarks\":null,"));
+    // The table's last four members, past index 127: their indexes take two bytes.
+    assertTrue(
+        written.endsWith(
+            ",\"AssociationName\":\"Oak HOA\",\"AssociationFee\":120,"
+                + "\"AssociationFeeFrequency\":null,\"AssociationAmenities\":[\"Pool\",\"Park\"]}"),
+        written);
+    ByteArrayOutputStream selected = new ByteArrayOutputStream();
+    stored.writeSelected(
+        new int[] {
+          ResoPropertyRecord.member("AssociationAmenities").orElseThrow(),
+          ResoPropertyRecord.member("PublicRemarks").orElseThrow()
+        },
+        selected);
+    assertEquals(
+        "{\"ListingKey\":\"9\",\"AssociationAmenities\":[\"Pool\",\"Park\"],"
+            + "\"PublicRemarks\":\""
+            + remarks
+            + "\"}",
+        selected.toString(StandardCharsets.UTF_8));
+  }
+
+  /** The record written with no member but its key. */
+  private static String key(ResoPropertyRecord.Stored stored) throws Exception {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    stored.writeSelected(new int[0], out);
+    return out.toString(StandardCharsets.UTF_8);
   }
 
   @Test
@@ -140,12 +213,20 @@ class ResoPropertyRecordTest {
   private static ResoPropertyRecord.Stored stored(byte[] record) throws Exception {
     Document doc = new Document();
     ResoPropertyRecord.addTo(doc, record);
+    return loaded(new int[] {0}, doc)[0];
+  }
+
+  /** The records of {@code docs} in an index of {@code documents} (one segment). */
+  private static ResoPropertyRecord.Stored[] loaded(int[] docs, Document... documents)
+      throws Exception {
     try (ByteBuffersDirectory directory = new ByteBuffersDirectory()) {
       try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig())) {
-        writer.addDocument(doc);
+        for (Document doc : documents) {
+          writer.addDocument(doc);
+        }
       }
       try (DirectoryReader reader = DirectoryReader.open(directory)) {
-        return ResoPropertyRecord.load(reader.storedFields(), 0);
+        return ResoPropertyRecord.load(reader, docs);
       }
     }
   }

@@ -37,7 +37,7 @@ import org.apache.olingo.server.api.uri.queryoption.expression.Member;
  */
 record ResoOptions(
     Query filter,
-    Sort sort,
+    PageOrder order,
     List<ResoField> select,
     boolean selected,
     OptionalInt top,
@@ -91,7 +91,7 @@ record ResoOptions(
     }
     return new ResoOptions(
         filter,
-        sort(uri, entity),
+        order(uri, entity),
         select(uri.getSelectOption(), entity),
         uri.getSelectOption() != null,
         top,
@@ -173,6 +173,22 @@ record ResoOptions(
   String selectList(ResoEntity entity) {
     return entity.keyName()
         + select.stream().map(f -> "," + f.reso()).collect(Collectors.joining());
+  }
+
+  /** The order of {@code $orderby}, then the key; led by a whole-number field when it names one. */
+  private static PageOrder order(UriInfo uri, ResoEntity entity) {
+    Sort sort = sort(uri, entity);
+    if (uri.getOrderByOption() != null
+        && !uri.getOrderByOption().getOrders().isEmpty()
+        && uri.getOrderByOption().getOrders().get(0).getExpression() instanceof Member member) {
+      String name = propertyName(member.getResourcePath().getUriResourceParts(), "$orderby");
+      Optional<SearchField> index = entity.field(name).flatMap(ResoField::index);
+      if (!name.equals(entity.keyName()) && index.orElse(null) instanceof LongValueField leading) {
+        return PageOrder.ledBy(
+            sort, leading, uri.getOrderByOption().getOrders().get(0).isDescending());
+      }
+    }
+    return PageOrder.of(sort);
   }
 
   private static Sort sort(UriInfo uri, ResoEntity entity) {

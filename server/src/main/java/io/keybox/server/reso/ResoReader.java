@@ -161,10 +161,10 @@ final class ResoReader {
      */
     private Optional<JsonNode> first(ResoEntity entity, Query documents, String key)
         throws IOException {
-      Sort sort = new Sort(entity.records().keySort(false));
+      PageOrder order = PageOrder.of(new Sort(entity.records().keySort(false)));
       int need = key == null ? 1 : MAX_EXPANDED;
       for (Row row :
-          rows(entity, restrict(entity, documents), sort, null, need, MAX_EXPANDED, false)) {
+          rows(entity, restrict(entity, documents), order, null, need, MAX_EXPANDED, false)) {
         if (key == null || entity.records().keyOf(row.record()).equals(key)) {
           return Optional.of(row.record());
         }
@@ -203,7 +203,7 @@ final class ResoReader {
         throws IOException {
       Query query =
           restrict(entity, scope == null ? options.filter() : and(options.filter(), scope));
-      Sort sort = options.sort();
+      Sort sort = options.order().sort();
       int pageSize = options.pageSize();
       int wanted =
           options.top().isPresent() ? Math.min(pageSize, options.top().getAsInt()) : pageSize;
@@ -224,7 +224,7 @@ final class ResoReader {
           rows(
               entity,
               query,
-              sort,
+              options.order(),
               start.orElse(null),
               from + wanted + 1,
               Integer.MAX_VALUE,
@@ -241,6 +241,7 @@ final class ResoReader {
         out.writeArrayFieldStart("value");
         out.flush(); // the records go to the body as bytes, each written whole
         int[] members = null; // of a $select, in a rendering: asked for once, when one comes
+        ResoPropertyRecord.Writer whole = new ResoPropertyRecord.Writer();
         for (int i = from; i < to; i++) {
           if (i > from) {
             body.write(',');
@@ -249,7 +250,7 @@ final class ResoReader {
           if (members == null && row.rendered() != null && options.selected()) {
             members = members(options.select());
           }
-          writeRecord(body, row, entity, options, members);
+          writeRecord(body, row, entity, options, members, whole);
         }
         out.writeEndArray();
         if (more) {
@@ -270,14 +271,14 @@ final class ResoReader {
     }
 
     /**
-     * The first {@code need} records of the documents {@code query} matches in {@code sort}'s
+     * The first {@code need} records of the documents {@code query} matches in {@code order}'s
      * order, from {@code start} on (past its records already served), reading at most {@code
      * documents} documents; with {@code rendered}, a document's rendering when it holds one.
      */
     private List<Row> rows(
         ResoEntity entity,
         Query query,
-        Sort sort,
+        PageOrder order,
         SkipToken.Position start,
         int need,
         int documents,
@@ -289,14 +290,14 @@ final class ResoReader {
       int read = 0;
       while (rows.size() < need && read < documents) {
         int batch = Math.min(need - rows.size(), documents - read);
-        TopDocs hits =
-            after == null
-                ? searcher.search(query, batch, sort, false)
-                : searcher.searchAfter(after, query, batch, sort, false);
-        for (ScoreDoc hit : hits.scoreDocs) {
-          FieldDoc document = (FieldDoc) hit;
-          ResoPropertyRecord.Stored rendering =
-              rendered ? entity.records().rendered(searcher.storedFields(), document.doc) : null;
+        TopDocs hits = order.page(searcher, query, after, batch);
+        ResoPropertyRecord.Stored[] renderings =
+            rendered
+                ? entity.records().rendered(searcher.getIndexReader(), docs(hits))
+                : new ResoPropertyRecord.Stored[hits.scoreDocs.length];
+        for (int h = 0; h < hits.scoreDocs.length; h++) {
+          FieldDoc document = (FieldDoc) hits.scoreDocs[h];
+          ResoPropertyRecord.Stored rendering = renderings[h];
           if (rendering != null) {
             rows.add(new Row(document, 0, null, rendering)); // one record per document
             continue;
@@ -321,6 +322,14 @@ final class ResoReader {
       return rows;
     }
 
+    private static int[] docs(TopDocs hits) {
+      int[] docs = new int[hits.scoreDocs.length];
+      for (int i = 0; i < docs.length; i++) {
+        docs[i] = hits.scoreDocs[i].doc;
+      }
+      return docs;
+    }
+
     /** The number of records {@code query} matches: of documents, or of their records. */
     private long count(ResoEntity entity, Query query) throws IOException {
       IndexSearcher searcher = searcherOf(entity);
@@ -341,14 +350,20 @@ final class ResoReader {
     }
 
     /**
-     * Writes {@code row}'s record as one JSON object: its rendering as stored (cut to {@code
-     * members} for a {@code $select}), or, without one, written from its stored JSON.
+     * Writes {@code row}'s record as one JSON object: its rendering as stored (whole through {@code
+     * whole}, or cut to {@code members} for a {@code $select}), or, without one, written from its
+     * stored JSON.
      */
     private void writeRecord(
-        OutputStream body, Row row, ResoEntity entity, ResoOptions options, int[] members)
+        OutputStream body,
+        Row row,
+        ResoEntity entity,
+        ResoOptions options,
+        int[] members,
+        ResoPropertyRecord.Writer whole)
         throws IOException {
       if (row.rendered() != null && !options.selected()) {
-        row.rendered().writeTo(body);
+        whole.write(row.rendered(), body);
       } else if (row.rendered() != null) {
         row.rendered().writeSelected(members, body);
       } else {
@@ -382,12 +397,12 @@ final class ResoReader {
       for (ResoOptions.Expansion expansion : expand) {
         ResoNavigation navigation = expansion.navigation();
         ResoEntity target = navigation.target();
-        Sort sort = new Sort(target.records().keySort(false));
+        PageOrder order = PageOrder.of(new Sort(target.records().keySort(false)));
         List<Row> targets =
             rows(
                 target,
                 restrict(target, navigation.targets(record)),
-                sort,
+                order,
                 null,
                 MAX_EXPANDED,
                 MAX_EXPANDED,

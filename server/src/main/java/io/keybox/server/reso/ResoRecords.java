@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
@@ -58,8 +59,8 @@ enum ResoRecords {
     }
 
     @Override
-    ResoPropertyRecord.Stored rendered(StoredFields stored, int doc) throws IOException {
-      return ResoPropertyRecord.load(stored, doc);
+    ResoPropertyRecord.Stored[] rendered(IndexReader reader, int[] docs) throws IOException {
+      return ResoPropertyRecord.load(reader, docs);
     }
 
     @Override
@@ -247,12 +248,13 @@ enum ResoRecords {
   }
 
   /**
-   * The record of {@code doc} as the view writes it without {@code $select} and {@code $expand},
-   * rendered at index time ({@link ResoPropertyRecord}); null when the index holds none of the
-   * current view (an index written before it), and for resources that are not pre-rendered.
+   * The records of {@code docs} as the view writes them without {@code $select} and {@code
+   * $expand}, rendered at index time ({@link ResoPropertyRecord}), in the order of {@code docs};
+   * null where the index holds none of the current view (an index written before it), and for
+   * resources that are not pre-rendered.
    */
-  ResoPropertyRecord.Stored rendered(StoredFields stored, int doc) throws IOException {
-    return null;
+  ResoPropertyRecord.Stored[] rendered(IndexReader reader, int[] docs) throws IOException {
+    return new ResoPropertyRecord.Stored[docs.length];
   }
 
   /** The RESO key of {@code record}. */

@@ -22,6 +22,7 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BytesRef;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,9 +30,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A listing's RESO Property record is rendered at index time and copied into pages: the answers are
  * byte for byte those of the view writing each record from the listing's stored JSON, which it
  * still does for an index written before the record existed. Two servers over data/fixtures/basic
- * (its listings only): one as this build indexes it, one as an earlier build left it, some listings
- * without the record, one with a record of another view version (which must not be served: it says
- * ListingKey "stale").
+ * (its listings only): one as this build indexes it, one as earlier builds left it, some listings
+ * without the record, the others with the record as a stored field (before it moved to doc values),
+ * one with a record of another view version (which must not be served: it says ListingKey "stale").
  */
 class ResoRenderedRecordHttpTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -55,12 +56,16 @@ class ResoRenderedRecordHttpTest {
       for (int i = 0; i < lines.size(); i++) {
         Document doc = documents.toDocument(ListingRecord.parse(JSON.readTree(lines.get(i))));
         if (asEarlier && i % 2 == 0) { // what a build before the rendered record wrote
-          doc.removeFields("_resoProperty");
+          doc.removeFields("_resoRecord");
         } else if (asEarlier && i == 3) { // a record rendered for another view
           byte[] other = ResoPropertyRecord.render(JSON.readTree("{\"mlsId\":\"stale\"}"));
           other[3]++; // the version's last byte
-          doc.removeFields("_resoProperty");
+          doc.removeFields("_resoRecord");
           doc.add(new StoredField("_resoProperty", other));
+        } else if (asEarlier) { // the record as a stored field: builds before its doc values
+          byte[] record = BytesRef.deepCopyOf(doc.getBinaryValue("_resoRecord")).bytes;
+          doc.removeFields("_resoRecord");
+          doc.add(new StoredField("_resoProperty", record));
         }
         writer.addDocument(doc);
       }
