@@ -24,10 +24,12 @@ public final class BenchSearches {
   private BenchSearches() {}
 
   /**
-   * Saves {@code count} searches of the bench key on {@code server} ({@code POST /searches}), the
-   * cities taken in turn from {@code cities}.
+   * Makes {@code server} hold {@code count} searches of the bench key ({@code POST /searches}), the
+   * cities taken in turn from {@code cities}. A data directory reused from an earlier run ({@code
+   * --reuse-index}) keeps that run's searches in its state store: only those missing are saved.
    *
-   * @throws IOException when the server refuses one; the message holds its status and answer
+   * @throws IOException when the server refuses one, or already holds more than {@code count}; the
+   *     message holds its status and answer
    */
   public static void save(ServerProcess server, int count, List<String> cities)
       throws IOException, InterruptedException {
@@ -38,7 +40,17 @@ public final class BenchSearches {
                     (ServerProcess.KEY + ":" + server.secret()).getBytes(StandardCharsets.UTF_8));
     URI searches = URI.create("http://127.0.0.1:" + server.port() + "/searches");
     try (HttpClient client = HttpClient.newHttpClient()) {
-      for (int i = 0; i < count; i++) {
+      int held = held(client, searches, authorization);
+      if (held > count) {
+        throw new IOException(
+            "the data directory already holds "
+                + held
+                + " searches of the bench key, more than --alerts "
+                + count
+                + ": use another --work-dir, or --alerts "
+                + held);
+      }
+      for (int i = held; i < count; i++) {
         HttpRequest request =
             HttpRequest.newBuilder(searches)
                 .header("Authorization", authorization)
@@ -59,6 +71,26 @@ public final class BenchSearches {
         }
       }
     }
+  }
+
+  /** How many searches the bench key holds: {@code GET /searches}' {@code X-Total-Count}. */
+  private static int held(HttpClient client, URI searches, String authorization)
+      throws IOException, InterruptedException {
+    HttpResponse<String> response =
+        client.send(
+            HttpRequest.newBuilder(URI.create(searches + "?limit=1"))
+                .header("Authorization", authorization)
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IOException(
+          "GET /searches answered " + response.statusCode() + ": " + response.body());
+    }
+    return Integer.parseInt(
+        response
+            .headers()
+            .firstValue("X-Total-Count")
+            .orElseThrow(() -> new IOException("GET /searches answered without X-Total-Count")));
   }
 
   /** The {@code i}-th search's JSON. */

@@ -1,6 +1,7 @@
 package io.keybox.bench.keybox;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.keybox.generator.FeedGenerator;
 import io.keybox.generator.GeneratorConfig;
 import io.keybox.indexer.build.VendorLayout;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,7 +54,15 @@ class BenchSearchesTest {
             Optional.empty(),
             true,
             "server")) {
+      BenchSearches.save(server, 2, List.of("Katy"));
+      // A second run on the same data directory tops them up to the count asked for.
       BenchSearches.save(server, 3, List.of("Katy"));
+      IOException tooMany =
+          assertThrows(IOException.class, () -> BenchSearches.save(server, 1, List.of("Katy")));
+      assertEquals(
+          "the data directory already holds 3 searches of the bench key, more than --alerts 1:"
+              + " use another --work-dir, or --alerts 3",
+          tooMany.getMessage());
       HttpResponse<String> listed;
       try (HttpClient client = HttpClient.newHttpClient()) {
         listed =
