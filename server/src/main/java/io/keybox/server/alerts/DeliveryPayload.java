@@ -86,12 +86,15 @@ public final class DeliveryPayload {
   }
 
   /**
-   * The key of listing {@code mlsId} as {@code include} writes it, unique in a commit: {@code
-   * 1005}, {@code 1005-r} (with rooms), {@code 1005-c} (with compliance), {@code 1005-rc}.
+   * The key of listing {@code mlsId} as {@code include} writes it in the commit {@code published}
+   * at (epoch milliseconds): {@code 1005.P}, {@code 1005-r.P} (with rooms), {@code 1005-c.P} (with
+   * compliance), {@code 1005-rc.P}. The publishing time keeps two commits of one generation number
+   * apart: a vendor's index made again from nothing counts its generations from 1 again, while the
+   * outbox may still hold a pending delivery of the old index's commit of that number.
    */
-  static String listingKey(long mlsId, Include include) {
+  static String listingKey(long mlsId, Include include, long published) {
     String variant = (include.rooms() ? "r" : "") + (include.compliance() ? "c" : "");
-    return variant.isEmpty() ? Long.toString(mlsId) : mlsId + "-" + variant;
+    return (variant.isEmpty() ? Long.toString(mlsId) : mlsId + "-" + variant) + "." + published;
   }
 
   /** A new {@code webhook-id}. */
@@ -154,7 +157,8 @@ public final class DeliveryPayload {
           // field's name, and its slot is where the bytes written so far end.
           gen.writeRawValue("");
           gen.flush();
-          String key = listingKey(change.mlsId(), query.include());
+          String key =
+              listingKey(change.mlsId(), query.include(), snapshot.refreshTime().toEpochMilli());
           slots.add(new NewDelivery.Slot(out.size(), key));
           if (!shared.containsKey(key)) {
             byte[] json = listings.of(change.doc(), query.include()).asUnquotedUTF8();

@@ -13,7 +13,8 @@ import java.util.OptionalInt;
  * @param vendor the vendor whose commit made it
  * @param generation that commit's generation
  * @param listings how many listings it carries
- * @param body the exact JSON body (empty in {@link Outbox#recent}'s list)
+ * @param body the exact JSON body while pending; empty once done (as {@link Outbox#find} and {@link
+ *     Outbox#recent} give it)
  * @param created when matching made it
  * @param state {@code pending}, {@code delivered} or {@code failed}
  * @param attempts attempts made so far

@@ -113,13 +113,17 @@ public final class Outbox {
         row -> delivery(row, row.getBytes(6)));
   }
 
-  /** The delivery {@code id}, if the outbox holds it. */
+  /**
+   * The delivery {@code id}, if the outbox holds it: with its body while it is pending, with an
+   * empty one after (as {@link #recent} lists it).
+   */
   public Optional<Delivery> find(String id) {
     return Rows.first(
         store,
         "SELECT " + COLUMNS + " FROM delivery WHERE id = ?",
         select -> select.setString(1, id),
-        Outbox::delivery);
+        row ->
+            Delivery.PENDING.equals(row.getString(8)) ? delivery(row) : delivery(row, new byte[0]));
   }
 
   /** Records a 2xx: the delivery is done and its search's run of failures is over. */

@@ -120,6 +120,7 @@ class OutboxTest {
       ledger.matched("v", 2);
       assertEquals(2, sharedRows(dir), "kept while a delivery of the commit is pending");
       outbox.delivered(outbox.find("m1").orElseThrow(), 200);
+      assertEquals("", text(outbox.find("m1").orElseThrow().body()), "done: found without body");
       ledger.matched("v", 2);
       assertEquals(2, sharedRows(dir), "m2 is still pending");
       outbox.failed(outbox.find("m2").orElseThrow(), OptionalInt.of(500), "500", false, "r", 9);
