@@ -7,7 +7,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 
 /**
@@ -33,11 +32,7 @@ public final class BenchSearches {
    */
   public static void save(ServerProcess server, int count, List<String> cities)
       throws IOException, InterruptedException {
-    String authorization =
-        "Basic "
-            + Base64.getEncoder()
-                .encodeToString(
-                    (ServerProcess.KEY + ":" + server.secret()).getBytes(StandardCharsets.UTF_8));
+    String authorization = HttpConnection.basic(ServerProcess.KEY, server.secret());
     URI searches = URI.create("http://127.0.0.1:" + server.port() + "/searches");
     try (HttpClient client = HttpClient.newHttpClient()) {
       int held = held(client, searches, authorization);

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Locale;
 
 /**
@@ -20,6 +21,14 @@ import java.util.Locale;
  * <p>NOTE: not thread-safe; one per client thread. The body buffer is reused by the next request.
  */
 public final class HttpConnection implements Closeable {
+  /**
+   * The value of an {@code Authorization} header for {@code key} and {@code secret}: HTTP Basic.
+   */
+  public static String basic(String key, String secret) {
+    return "Basic "
+        + Base64.getEncoder().encodeToString((key + ":" + secret).getBytes(StandardCharsets.UTF_8));
+  }
+
   private static final int TIMEOUT_MILLIS = 60_000;
 
   private final InetSocketAddress address;

@@ -12,8 +12,6 @@ import io.keybox.bench.mix.Mix;
 import io.keybox.bench.mix.QueryClass;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -50,9 +48,8 @@ public final class KeyboxTarget implements Target {
     this.host = host;
     this.port = port;
     this.headers =
-        "Authorization: Basic "
-            + Base64.getEncoder()
-                .encodeToString((key + ":" + secret).getBytes(StandardCharsets.UTF_8))
+        "Authorization: "
+            + HttpConnection.basic(key, secret)
             + "\r\nAccept: application/json\r\n"
             // the RESO walk's page, as replication-walk's limit (the JSON API ignores it)
             + "Prefer: odata.maxpagesize="

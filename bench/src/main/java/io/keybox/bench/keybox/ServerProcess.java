@@ -218,11 +218,7 @@ public final class ServerProcess implements AutoCloseable {
           new HttpConnection(
               "127.0.0.1",
               port,
-              "Authorization: Basic "
-                  + java.util.Base64.getEncoder()
-                      .encodeToString(
-                          (KEY + ":" + launch.secret()).getBytes(StandardCharsets.UTF_8))
-                  + "\r\n");
+              "Authorization: " + HttpConnection.basic(KEY, launch.secret()) + "\r\n");
       try (probe) {
         while (true) {
           if (probe.get("/properties?limit=1").status() == 200) {

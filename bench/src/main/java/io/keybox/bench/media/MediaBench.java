@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -259,10 +258,8 @@ public final class MediaBench {
    */
   private static List<String> servedPhotos(ServerProcess server) throws IOException {
     String auth =
-        "Authorization: Basic "
-            + Base64.getEncoder()
-                .encodeToString(
-                    (ServerProcess.KEY + ":" + server.secret()).getBytes(StandardCharsets.UTF_8))
+        "Authorization: "
+            + HttpConnection.basic(ServerProcess.KEY, server.secret())
             + "\r\nAccept: application/json\r\n";
     Set<String> shown = new LinkedHashSet<>();
     try (HttpConnection search = new HttpConnection("127.0.0.1", server.port(), auth)) {
