@@ -1,6 +1,7 @@
 package io.keybox.bench.load;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -90,23 +91,35 @@ public final class CpuPinning {
     return all;
   }
 
+  /** How many times taskset is run for a process whose threads keep changing. */
+  private static final int ATTEMPTS = 3;
+
   private static void apply(long pid, String cpus) throws IOException {
-    Process taskset =
-        new ProcessBuilder(command(pid, cpus))
-            .redirectErrorStream(true)
-            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-            .start();
+    String failure = null;
+    for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      failure = tryApply(pid, cpus);
+      // A process that ended meanwhile (a PostgreSQL backend closing) is no error.
+      if (failure == null || !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        return;
+      }
+      // Else most likely one of its threads ended while taskset went through them (a JVM's
+      // threads come and go): taskset --all-tasks then fails on that one; go through them again.
+    }
+    throw new IOException("taskset failed for process " + pid + ": " + failure);
+  }
+
+  /** Runs taskset once: null when it succeeded, else what it said. */
+  private static String tryApply(long pid, String cpus) throws IOException {
+    Process taskset = new ProcessBuilder(command(pid, cpus)).redirectErrorStream(true).start();
     try {
+      byte[] said = taskset.getInputStream().readAllBytes(); // a few lines at most
       if (!taskset.waitFor(30, TimeUnit.SECONDS)) {
         taskset.destroyForcibly();
         throw new IOException("taskset did not finish for process " + pid);
       }
-      // A process that ended meanwhile (a PostgreSQL backend closing) is no error.
-      if (taskset.exitValue() != 0
-          && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-        throw new IOException(
-            "taskset failed for process " + pid + " (exit " + taskset.exitValue() + ")");
-      }
+      return taskset.exitValue() == 0
+          ? null
+          : "exit " + taskset.exitValue() + ", " + new String(said, StandardCharsets.UTF_8).strip();
     } catch (InterruptedException e) {
       taskset.destroyForcibly();
       Thread.currentThread().interrupt();
