@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
       "                     [--classes a,b] [--work-dir DIR] [--profile] [--rate R|half]",
       "                     [--repeat N] [--pin] [--chart FILE] [--alerts N]",
       "       ./run.sh bench --media-only [--listings N] [--clients C] [--duration S] [--work-dir DIR]",
-      "                     [--distinct-listings N]"
+      "                     [--distinct-listings N] [--media-host NAME]"
     },
     descriptionHeading = "%n",
     description = {
@@ -240,6 +240,16 @@ final class BenchCommand implements Callable<Integer>, Wording {
               + " written); 0 skips it (default: ${DEFAULT-VALUE})")
   long distinctListings;
 
+  @Option(
+      names = "--media-host",
+      paramLabel = "NAME",
+      defaultValue = MediaBench.DEFAULT_HOST,
+      description =
+          "with --media-only: the Host header of the photo requests (they go to 127.0.0.1 whatever"
+              + " it names), as a browser names a site or CDN; an IP literal such as 127.0.0.1 is"
+              + " what the bench sent before session 7 (default: ${DEFAULT-VALUE})")
+  String mediaHost;
+
   @Mixin HelpOption help;
 
   BenchCommand(PrintStream out, PrintStream err) {
@@ -327,7 +337,8 @@ final class BenchCommand implements Callable<Integer>, Wording {
         options.workDir(),
         options.serverHeap(),
         options.profile(),
-        distinctListings);
+        distinctListings,
+        mediaHost);
   }
 
   /** The options of the run: those given, and the defaults (of {@code --quick}) for the rest. */
@@ -347,6 +358,12 @@ final class BenchCommand implements Callable<Integer>, Wording {
     }
     if (reuseIndex && workDir == null) {
       throw usage("--reuse-index needs --work-dir DIR (the run whose index to reuse)");
+    }
+    if (!mediaHost.matches("[A-Za-z0-9.-]+")) {
+      throw usage(
+          "--media-host must be a host name or IPv4 address, without a port (got: '"
+              + mediaHost
+              + "')");
     }
     if (distinctListings < 0) {
       throw usage(

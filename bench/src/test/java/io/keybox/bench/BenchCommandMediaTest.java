@@ -28,7 +28,17 @@ class BenchCommandMediaTest {
   void defaultsTo20000ListingsAnd8ClientsFor20SecondsIn4Rounds() {
     assertEquals(
         new MediaBench.Settings(
-            20_000, 42, 8, 20, 5, 4, Optional.empty(), Optional.of("512m"), false, 1_000),
+            20_000,
+            42,
+            8,
+            20,
+            5,
+            4,
+            Optional.empty(),
+            Optional.of("512m"),
+            false,
+            1_000,
+            "media.example.com"),
         settings("--media-only"));
   }
 
@@ -36,7 +46,17 @@ class BenchCommandMediaTest {
   void takesListingsClientsDurationAndWorkDirFromTheCommandLine() {
     assertEquals(
         new MediaBench.Settings(
-            5_000, 42, 4, 10, 2, 2, Optional.of(Path.of("/tmp/m")), Optional.of("512m"), true, 0),
+            5_000,
+            42,
+            4,
+            10,
+            2,
+            2,
+            Optional.of(Path.of("/tmp/m")),
+            Optional.of("512m"),
+            true,
+            0,
+            "127.0.0.1"),
         settings(
             "--media-only",
             "--profile",
@@ -49,7 +69,20 @@ class BenchCommandMediaTest {
             "--work-dir",
             "/tmp/m",
             "--distinct-listings",
-            "0"));
+            "0",
+            "--media-host",
+            "127.0.0.1"));
+  }
+
+  @Test
+  void aMediaHostWithAPortOrASlashIsRefusedNamingTheOption() {
+    ParameterException refused =
+        assertThrows(
+            ParameterException.class,
+            () -> settings("--media-only", "--media-host", "localhost:8080"));
+    assertEquals(
+        "--media-host must be a host name or IPv4 address, without a port (got: 'localhost:8080')",
+        refused.getMessage());
   }
 
   @Test
@@ -69,6 +102,7 @@ class BenchCommandMediaTest {
     String text = help.toString(StandardCharsets.UTF_8);
     assertTrue(text.contains("--media-only"), text);
     assertTrue(text.contains("--distinct-listings=N"), text);
+    assertTrue(text.contains("--media-host=NAME"), text);
     assertTrue(text.contains("./run.sh bench --media-only --listings 20000"), text);
   }
 }

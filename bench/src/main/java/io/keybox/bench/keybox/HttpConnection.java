@@ -90,9 +90,17 @@ public final class HttpConnection implements Closeable {
    * every request. Connects on the first request.
    */
   public HttpConnection(String host, int port, String extraHeaders) {
+    this(host, port, host, extraHeaders);
+  }
+
+  /**
+   * A connection to {@code host:port} whose requests name {@code hostName} in their {@code Host}
+   * header, as a browser names the site of a URL whatever address it connects to.
+   */
+  public HttpConnection(String host, int port, String hostName, String extraHeaders) {
     this.address = new InetSocketAddress(host, port);
     this.headerBlock =
-        (" HTTP/1.1\r\nHost: " + host + ":" + port + "\r\n" + extraHeaders + "\r\n")
+        (" HTTP/1.1\r\nHost: " + hostName + ":" + port + "\r\n" + extraHeaders + "\r\n")
             .getBytes(StandardCharsets.ISO_8859_1);
   }
 

@@ -18,15 +18,20 @@ import java.util.List;
 final class MediaLoad {
   private MediaLoad() {}
 
-  /** One warm-up and one measured window against {@code port} on loopback. */
-  static Round run(int port, List<String> paths, int clients, Duration warmup, Duration measure)
+  /**
+   * One warm-up and one measured window against {@code port} on loopback, the requests naming
+   * {@code hostName} in their {@code Host} header.
+   */
+  static Round run(
+      int port, String hostName, List<String> paths, int clients, Duration warmup, Duration measure)
       throws InterruptedException {
     long start = System.nanoTime();
     long measureFrom = start + warmup.toNanos();
     long measureTo = measureFrom + measure.toNanos();
     List<Client> workers = new ArrayList<>();
     for (int i = 0; i < clients; i++) {
-      Client client = new Client(port, paths, i * paths.size() / clients, measureFrom, measureTo);
+      Client client =
+          new Client(port, hostName, paths, i * paths.size() / clients, measureFrom, measureTo);
       workers.add(client);
       client.thread.start();
     }
@@ -67,8 +72,14 @@ final class MediaLoad {
     long lastDone;
     String firstError;
 
-    Client(int port, List<String> paths, int first, long measureFrom, long measureTo) {
-      this.connection = new HttpConnection("127.0.0.1", port, "");
+    Client(
+        int port,
+        String hostName,
+        List<String> paths,
+        int first,
+        long measureFrom,
+        long measureTo) {
+      this.connection = new HttpConnection("127.0.0.1", port, hostName, "");
       this.paths = paths;
       this.next = first;
       this.measureFrom = measureFrom;
