@@ -30,8 +30,7 @@ public final class ListingSearcher {
         Pager.page(
             searcher,
             FilterQueryBuilder.build(request.filter()),
-            SortOrder.missingLast(
-                request.sort().sort(request.descending()), request.sort().hasKey()),
+            SortOrder.of(request.sort(), request.descending()),
             Optional.of(ListingFields.MLS_ID),
             request.paging());
     StoredFields stored = PageStoredFields.of(searcher.getIndexReader(), hits.docs());
