@@ -25,20 +25,23 @@ import org.apache.lucene.search.TopFieldCollectorManager;
  * all those inside it, or none (those sort last), so a window that holds a whole page holds the
  * page the whole match set gives, in the same order.
  *
- * <p>A window is fitted to hold some number of records, matching or not, as the points' index
- * counts them ({@link #fit}); one short of a page is widened by what the share of its records that
- * matched asks for. The two kinds of page differ in when they give up, which the caller then
- * searches as it is:
+ * <p>The two kinds of page find their windows and give up differently (the caller then searches the
+ * whole match set):
  *
  * <ul>
- *   <li>a <b>first page</b> ({@link #first}) starts with {@value #FIRST_RECORDS} records (more for
- *       a long page) and tries at most {@value #FIRST_WINDOWS} windows, and none after a window
- *       where nothing matched: a selective search (a keyword, a rare filter) costs little as it is,
- *       and would only widen windows;
+ *   <li>a <b>first page</b> ({@link #first}) takes the window of the first {@value #FIRST_RECORDS}
+ *       records in the order (more for a long page), where it ends read from the field's first
+ *       values ({@link ExtremeValues}, exact and read once per snapshot). One short of a page is
+ *       widened by what the share of its records that matched asks for, at most {@value
+ *       #FIRST_WINDOWS} windows in all, none after a window where nothing matched (a selective
+ *       search, a keyword or a rare filter, costs little as it is, and would only widen windows),
+ *       and none when one value's ties fill most of a window (bedrooms: the sort's own skipping
+ *       does better there);
  *   <li>a <b>page after a cursor</b> ({@link #after}) starts with {@value #CURSOR_MARGIN} pages of
- *       records and widens, at most {@value #GROWTH} times a step, until a window reaches past the
- *       field's last value: near the end of a walk, the matches before the cursor are most of them,
- *       and a search of all would visit each.
+ *       records past the cursor, as the points' index estimates them ({@link #fit}), and widens, at
+ *       most {@value #GROWTH} times a step, until a window reaches past the field's last value:
+ *       near the end of a walk, the matches before the cursor are most of them, and a search of all
+ *       would visit each.
  * </ul>
  *
  * <p>Every match of a window is collected, without the points' pruning: a window holds a few pages,
@@ -60,13 +63,12 @@ public final class LeadingWindows {
   /** How much a first page's window widens at most, once some of its records matched. */
   private static final int FIRST_GROWTH = 64;
 
-  /** The most counts of the points' index that fit one window. */
+  /** The most counts of the points' index that fit a cursor's window. */
   private static final int FITTINGS = 12;
 
   /**
-   * How many times the records it is fitted to a first page's window may hold: more, and the
-   * field's values are too coarse for windows (bedrooms: one value is a tenth of the listings), so
-   * the whole search, whose sort skips with the points, costs less.
+   * How many times its records a first page's window may hold with the ties of its last value:
+   * more, and the field's values are too coarse for windows.
    */
   private static final int COARSE = 8;
 
@@ -88,19 +90,16 @@ public final class LeadingWindows {
    */
   public Optional<TopDocs> first(IndexSearcher searcher, Query query, Sort sort, int n)
       throws IOException {
-    Optional<LongValueField.Bounds> found = field.bounds(searcher.getIndexReader());
-    if (found.isEmpty()) {
-      return Optional.empty();
-    }
-    LongValueField.Bounds bounds = found.get();
-    long from = descending ? bounds.max() : bounds.min();
+    // The first values in this order, so a window of the first R records ends at the R-th.
+    long[] first = ExtremeValues.of(searcher.getIndexReader(), field, descending);
     double records = Math.max(FIRST_RECORDS, 2.0 * n);
-    Fit fit = fit(searcher, bounds, from, records, 1);
-    for (int tried = 1; tried <= FIRST_WINDOWS && inside(bounds, from, fit.span()); tried++) {
-      if (fit.counted() > COARSE * records) {
-        break;
+    for (int tried = 1; tried <= FIRST_WINDOWS && records < first.length; tried++) {
+      long last = first[(int) records - 1];
+      if (through(first, last) >= Math.min(COARSE * records, first.length - 1)) {
+        break; // the last value's ties are most of the window, or run past the values kept
       }
-      TopDocs hits = search(searcher, query, sort, null, from, fit.span(), n);
+      long[] range = descending ? new long[] {last, first[0]} : new long[] {first[0], last};
+      TopDocs hits = search(searcher, query, sort, null, range, n);
       int matched = hits.scoreDocs.length;
       if (matched >= n) {
         return Optional.of(hits);
@@ -109,9 +108,24 @@ public final class LeadingWindows {
         break;
       }
       records *= Math.clamp(1.5 * n / matched, 2.0, FIRST_GROWTH);
-      fit = fit(searcher, bounds, from, records, 2 * fit.span());
     }
     return Optional.empty();
+  }
+
+  /** The index of the last of {@code first}'s values equal to {@code value}, which it holds. */
+  private int through(long[] first, long value) {
+    int low = 0;
+    int high = first.length - 1;
+    while (low < high) { // the last index whose value is not past `value` in this order
+      int middle = (low + high + 1) >>> 1;
+      boolean past = descending ? first[middle] < value : first[middle] > value;
+      if (past) {
+        high = middle - 1;
+      } else {
+        low = middle;
+      }
+    }
+    return low;
   }
 
   /**
@@ -129,12 +143,13 @@ public final class LeadingWindows {
     }
     LongValueField.Bounds bounds = found.get();
     double records = (double) n * CURSOR_MARGIN;
-    double span = fit(searcher, bounds, from, records, 1).span();
+    double span = fit(searcher, bounds, from, records, 1);
     while (true) {
       // The last window is every value past the cursor.
       boolean last = !inside(bounds, from, span);
       TopDocs hits =
-          search(searcher, query, sort, after, from, last ? Double.POSITIVE_INFINITY : span, n);
+          search(
+              searcher, query, sort, after, range(from, last ? Double.POSITIVE_INFINITY : span), n);
       if (hits.scoreDocs.length >= n) {
         return Optional.of(hits);
       }
@@ -144,14 +159,17 @@ public final class LeadingWindows {
       // Short of a page: as many more records as the share of them that matched asks for.
       int matched = hits.scoreDocs.length;
       records *= matched == 0 ? GROWTH : Math.min(GROWTH, 1.25 * n / matched);
-      span = fit(searcher, bounds, from, records, 2 * span).span();
+      span = fit(searcher, bounds, from, records, 2 * span);
     }
   }
 
+  /**
+   * The first {@code n} matches of {@code query} whose value is in {@code range}, after {@code
+   * after}.
+   */
   private TopDocs search(
-      IndexSearcher searcher, Query query, Sort sort, FieldDoc after, long from, double span, int n)
+      IndexSearcher searcher, Query query, Sort sort, FieldDoc after, long[] range, int n)
       throws IOException {
-    long[] range = range(from, span);
     Query window =
         new BooleanQuery.Builder()
             .add(query, Occur.FILTER)
@@ -162,26 +180,19 @@ public final class LeadingWindows {
   }
 
   /**
-   * A window's span of values, and how many records the points' index counted in it (0 when it was
-   * not counted: a window past the last value).
-   */
-  private record Fit(double span, double counted) {}
-
-  /**
    * The span of values past {@code from} that about {@code records} records hold, {@code least} at
    * least: from the field's mean density, then fitted to the count the points' index gives. A
    * feed's values are anything but even: its modification times crowd into its last weeks, sixteen
    * times the mean density there in the bench's feed.
    */
-  private Fit fit(
+  private double fit(
       IndexSearcher searcher, LongValueField.Bounds bounds, long from, double records, double least)
       throws IOException {
     double mean = records * (bounds.max() - (double) bounds.min() + 1) / bounds.count();
     double span = Math.max(least, mean);
-    double counted = 0;
     for (int i = 0; i < FITTINGS && inside(bounds, from, span); i++) {
       long[] range = range(from, span);
-      counted = field.estimateCount(searcher.getIndexReader(), range[0], range[1]);
+      double counted = field.estimateCount(searcher.getIndexReader(), range[0], range[1]);
       if (counted >= records && counted <= 2 * records) {
         break;
       }
@@ -191,9 +202,8 @@ public final class LeadingWindows {
         break; // as narrow as it may be (records sharing one value, or past a short window)
       }
       span = fitted;
-      counted = 0;
     }
-    return new Fit(span, counted);
+    return span;
   }
 
   /** Whether the window of {@code span} values past {@code from} ends before the last value. */
