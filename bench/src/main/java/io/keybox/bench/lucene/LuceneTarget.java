@@ -28,7 +28,6 @@ import io.keybox.server.query.Params;
 import io.keybox.server.search.ListingClusters;
 import io.keybox.server.search.exec.PageStoredFields;
 import io.keybox.server.search.exec.SortOrder;
-import io.keybox.server.search.exec.TopHits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,11 +112,10 @@ public final class LuceneTarget implements Target {
               .add(ListingFields.MLS_ID.after(request.lastId().getAsLong()), Occur.FILTER)
               .build();
       hits =
-          TopHits.first(searcher, afterCursor, request.limit() + 1, ListingSort.BY_MLS_ID)
-              .scoreDocs;
+          searcher.search(afterCursor, request.limit() + 1, ListingSort.BY_MLS_ID, false).scoreDocs;
     } else {
       hits =
-          SortOrder.of(request.sort(), request.descending())
+          SortOrder.missingLast(request.sort().sort(request.descending()), request.sort().hasKey())
               .page(searcher, query, request.offset(), request.limit() + 1);
       if (request.offset() > 0 && hits.length == 0) {
         return Outcome.failed(400, "offset too high");

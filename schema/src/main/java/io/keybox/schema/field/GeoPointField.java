@@ -7,7 +7,6 @@ import org.apache.lucene.document.LatLonDocValuesField;
 import org.apache.lucene.document.LatLonPoint;
 import org.apache.lucene.geo.GeoEncodingUtils;
 import org.apache.lucene.geo.Polygon;
-import org.apache.lucene.search.IndexOrDocValuesQuery;
 import org.apache.lucene.search.Query;
 
 /**
@@ -34,25 +33,12 @@ public final class GeoPointField extends SingleValueField<GeoPointField.LatLng> 
    * antimeridian, and Lucene queries its two halves.
    */
   public Query inBox(double minLat, double maxLat, double minLng, double maxLng) {
-    return pointsOrDocValues(
-        LatLonPoint.newBoxQuery(name(), minLat, maxLat, minLng, maxLng),
-        LatLonDocValuesField.newSlowBoxQuery(name(), minLat, maxLat, minLng, maxLng));
+    return LatLonPoint.newBoxQuery(name(), minLat, maxLat, minLng, maxLng);
   }
 
   /** Records whose point lies within {@code metres} of a point (great-circle distance). */
   public Query withinDistance(double lat, double lng, double metres) {
-    return pointsOrDocValues(
-        LatLonPoint.newDistanceQuery(name(), lat, lng, metres),
-        LatLonDocValuesField.newSlowDistanceQuery(name(), lat, lng, metres));
-  }
-
-  /**
-   * A query answered from the points when it leads a search, and checked on each candidate's doc
-   * value when another clause leads with far fewer candidates (a window of the newest listings):
-   * the points' answer is a pass over every point in the area, whatever the other clauses keep.
-   */
-  private static Query pointsOrDocValues(Query points, Query docValues) {
-    return new IndexOrDocValuesQuery(points, docValues);
+    return LatLonPoint.newDistanceQuery(name(), lat, lng, metres);
   }
 
   /** The point a doc value of this field holds (as {@link LatLonDocValuesField} encodes it). */
@@ -121,8 +107,6 @@ public final class GeoPointField extends SingleValueField<GeoPointField.LatLng> 
 
   /** Records whose point lies inside {@code polygon}. */
   public Query within(Polygon polygon) {
-    return pointsOrDocValues(
-        LatLonPoint.newPolygonQuery(name(), polygon),
-        LatLonDocValuesField.newSlowPolygonQuery(name(), polygon));
+    return LatLonPoint.newPolygonQuery(name(), polygon);
   }
 }

@@ -1,6 +1,5 @@
 package io.keybox.schema.listing;
 
-import io.keybox.schema.field.LongValueField;
 import io.keybox.schema.field.SortableField;
 import java.util.Arrays;
 import java.util.List;
@@ -60,14 +59,6 @@ public enum ListingSort {
    */
   public Sort sort(boolean descending) {
     return new Sort(field.sort(descending), ListingFields.MLS_ID.sort(false));
-  }
-
-  /**
-   * This key's field when it holds whole numbers (dates, bedrooms), whose values a search can range
-   * over; empty for a decimal one.
-   */
-  public Optional<LongValueField> wholeNumberField() {
-    return field instanceof LongValueField whole ? Optional.of(whole) : Optional.empty();
   }
 
   /** The listings that have a value of this key. */

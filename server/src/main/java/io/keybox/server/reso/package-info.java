@@ -8,7 +8,6 @@
  * <p>The only package that imports Olingo. Knows no HTTP: it takes the path, the raw query string
  * and the preferences as values, answers with {@link io.keybox.server.reso.ResoReply} values, and
  * throws the domain's exceptions ({@code error}), which the HTTP edge maps to statuses. Depends on
- * {@code index}, {@code error}, {@code search/exec} (the search's execution), the schema module,
- * Lucene core, Jackson and Olingo.
+ * {@code index}, {@code error}, the schema module, Lucene core, Jackson and Olingo.
  */
 package io.keybox.server.reso;

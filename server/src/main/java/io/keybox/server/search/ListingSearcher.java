@@ -30,7 +30,8 @@ public final class ListingSearcher {
         Pager.page(
             searcher,
             FilterQueryBuilder.build(request.filter()),
-            SortOrder.of(request.sort(), request.descending()),
+            SortOrder.missingLast(
+                request.sort().sort(request.descending()), request.sort().hasKey()),
             Optional.of(ListingFields.MLS_ID),
             request.paging());
     StoredFields stored = PageStoredFields.of(searcher.getIndexReader(), hits.docs());

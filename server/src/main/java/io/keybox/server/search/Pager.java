@@ -4,7 +4,6 @@ import io.keybox.schema.field.LongValueField;
 import io.keybox.server.error.InvalidRequestException;
 import io.keybox.server.query.Paging;
 import io.keybox.server.search.exec.SortOrder;
-import io.keybox.server.search.exec.TopHits;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -56,7 +55,7 @@ final class Pager {
               .add(keyField.after(lastId), Occur.FILTER)
               .build();
       hits =
-          TopHits.first(searcher, afterCursor, paging.limit() + 1, new Sort(keyField.sort(false)))
+          searcher.search(afterCursor, paging.limit() + 1, new Sort(keyField.sort(false)), false)
               .scoreDocs;
     } else {
       hits = order.page(searcher, query, paging.offset(), paging.limit() + 1);
@@ -111,7 +110,7 @@ final class Pager {
               .add(query, Occur.FILTER)
               .add(key.range(open ? null : lastId - span + 1, lastId), Occur.FILTER)
               .build();
-      ScoreDoc[] before = TopHits.first(searcher, inWindow, limit + 1, descending).scoreDocs;
+      ScoreDoc[] before = searcher.search(inWindow, limit + 1, descending, false).scoreDocs;
       if (before.length > limit) {
         return OptionalLong.of(keyOf(searcher, key, before[limit], true));
       }

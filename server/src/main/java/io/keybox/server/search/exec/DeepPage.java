@@ -65,7 +65,7 @@ final class DeepPage {
     // order only if they are among the `ahead` matches, so skip what the offset skips of them.
     int skip = offset - first.ahead();
     ScoreDoc[] hits =
-        TopHits.after(searcher, before(sort, key, first.value()), query, skip + count, sort)
+        searcher.searchAfter(before(sort, key, first.value()), query, skip + count, sort, false)
             .scoreDocs;
     return new Found(SortOrder.from(hits, skip), first.matches());
   }

@@ -1,10 +1,8 @@
 package io.keybox.server.search.exec;
 
-import io.keybox.schema.listing.ListingSort;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.Optional;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.IndexSearcher;
@@ -12,7 +10,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.Sort;
 import org.apache.lucene.search.SortField;
-import org.apache.lucene.search.TopDocs;
 
 /**
  * The order of a page of hits, and the way to find its first hits.
@@ -34,31 +31,24 @@ import org.apache.lucene.search.TopDocs;
  * sort values, in a heap of longs, to learn the value at the offset and how many matches sort
  * before it; the second collects from that value on ({@code searchAfter}), which needs a queue of
  * little more than the page and lets Lucene skip, with the field's points, the matches before it.
- *
- * <p>A listing order led by a whole-number key (dates, bedrooms: {@link #of(ListingSort, boolean)})
- * looks for a first page's matches with the key in windows of the key's values first ({@link
- * LeadingWindows}): the newest twenty active listings are among the newest few hundred listings,
- * and Lucene would visit all of the active ones to find them.
  */
 public final class SortOrder {
   private final Sort sort;
   private final Query hasKey;
   private final Sort tieBreak;
-  private final Optional<LeadingWindows> windows;
 
   /** The offset from which {@link #page} finds a missing-last page's first value beforehand. */
   public static final int DEEP_OFFSET = 1_000;
 
-  private SortOrder(Sort sort, Query hasKey, Sort tieBreak, Optional<LeadingWindows> windows) {
+  private SortOrder(Sort sort, Query hasKey, Sort tieBreak) {
     this.sort = sort;
     this.hasKey = hasKey;
     this.tieBreak = tieBreak;
-    this.windows = windows;
   }
 
   /** The order of {@code sort}, searched as it is. */
   public static SortOrder of(Sort sort) {
-    return new SortOrder(Objects.requireNonNull(sort), null, null, Optional.empty());
+    return new SortOrder(Objects.requireNonNull(sort), null, null);
   }
 
   /**
@@ -73,8 +63,7 @@ public final class SortOrder {
     return new SortOrder(
         new Sort(all),
         Objects.requireNonNull(hasKey),
-        tieBreak.length == 0 ? Sort.INDEXORDER : new Sort(tieBreak),
-        Optional.empty());
+        tieBreak.length == 0 ? Sort.INDEXORDER : new Sort(tieBreak));
   }
 
   /**
@@ -86,28 +75,6 @@ public final class SortOrder {
   public static SortOrder missingLast(Sort sort, Query hasKey) {
     SortField[] fields = sort.getSort();
     return missingLast(fields[0], hasKey, Arrays.copyOfRange(fields, 1, fields.length));
-  }
-
-  /**
-   * The listings in {@code key}'s order ({@code descending} or not), those without it last, then by
-   * mlsId; a first page in windows of the key's values when it holds whole numbers.
-   */
-  public static SortOrder of(ListingSort key, boolean descending) {
-    SortOrder order = missingLast(key.sort(descending), key.hasKey());
-    return key.wholeNumberField()
-        .map(field -> order.withWindows(new LeadingWindows(field, descending)))
-        .orElse(order);
-  }
-
-  /**
-   * This missing-last order, its first pages looked for in {@code windows} first, which must be of
-   * its key's field in its direction.
-   */
-  public SortOrder withWindows(LeadingWindows windows) {
-    if (hasKey == null) {
-      throw new IllegalStateException("windows are for a missing-last order: " + sort);
-    }
-    return new SortOrder(sort, hasKey, tieBreak, Optional.of(windows));
   }
 
   /** The whole order as one Lucene sort: the same order {@link #top} finds. */
@@ -123,14 +90,15 @@ public final class SortOrder {
    */
   public ScoreDoc[] top(IndexSearcher searcher, Query query, int n) throws IOException {
     if (hasKey == null) {
-      return TopHits.first(searcher, query, n, sort).scoreDocs;
+      return searcher.search(query, n, sort, false).scoreDocs;
     }
-    ScoreDoc[] withKey = withKey(searcher, query, n);
+    ScoreDoc[] withKey =
+        searcher.search(both(query, hasKey, Occur.FILTER), n, sort, false).scoreDocs;
     if (withKey.length >= n) {
       return withKey;
     }
     ScoreDoc[] withoutKey =
-        TopHits.first(searcher, both(query, hasKey, Occur.MUST_NOT), n - withKey.length, tieBreak)
+        searcher.search(both(query, hasKey, Occur.MUST_NOT), n - withKey.length, tieBreak, false)
             .scoreDocs;
     return concat(withKey, withoutKey);
   }
@@ -159,27 +127,15 @@ public final class SortOrder {
       // tie-break, the first of them at rank `keyed.matches()`.
       int skip = (int) Math.max(0, offset - keyed.matches());
       ScoreDoc[] rest =
-          TopHits.first(
-                  searcher,
+          searcher.search(
                   both(query, hasKey, Occur.MUST_NOT),
                   skip + count - keyed.hits().length,
-                  tieBreak)
+                  tieBreak,
+                  false)
               .scoreDocs;
       return concat(keyed.hits(), from(rest, skip));
     }
     return from(top(searcher, query, offset + count), offset);
-  }
-
-  /** The first {@code n} matches of {@code query} that have the key, in this order. */
-  private ScoreDoc[] withKey(IndexSearcher searcher, Query query, int n) throws IOException {
-    if (windows.isPresent()) {
-      // A window holds only records with the key: the query needs no clause of its own for it.
-      Optional<TopDocs> found = windows.get().first(searcher, query, sort, n);
-      if (found.isPresent()) {
-        return found.get().scoreDocs;
-      }
-    }
-    return TopHits.first(searcher, both(query, hasKey, Occur.FILTER), n, sort).scoreDocs;
   }
 
   /** {@code hits} from {@code index} on (none when there are no more). */
