@@ -108,18 +108,27 @@ public final class CpuPinning {
     throw new IOException("taskset failed for process " + pid + ": " + failure);
   }
 
-  /** Runs taskset once: null when it succeeded, else what it said. */
+  /** Runs taskset once: null when it succeeded, else its exit value and error message. */
   private static String tryApply(long pid, String cpus) throws IOException {
-    Process taskset = new ProcessBuilder(command(pid, cpus)).redirectErrorStream(true).start();
+    // Its listing of every thread's affinity (a line per thread) is not needed; its error is a
+    // line, which the pipe holds until it is read after the exit, so the timeout stays a timeout.
+    Process taskset =
+        new ProcessBuilder(command(pid, cpus))
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
     try {
-      byte[] said = taskset.getInputStream().readAllBytes(); // a few lines at most
       if (!taskset.waitFor(30, TimeUnit.SECONDS)) {
         taskset.destroyForcibly();
         throw new IOException("taskset did not finish for process " + pid);
       }
-      return taskset.exitValue() == 0
-          ? null
-          : "exit " + taskset.exitValue() + ", " + new String(said, StandardCharsets.UTF_8).strip();
+      if (taskset.exitValue() == 0) {
+        return null;
+      }
+      byte[] said = taskset.getErrorStream().readAllBytes();
+      return "exit "
+          + taskset.exitValue()
+          + ", "
+          + new String(said, StandardCharsets.UTF_8).strip();
     } catch (InterruptedException e) {
       taskset.destroyForcibly();
       Thread.currentThread().interrupt();

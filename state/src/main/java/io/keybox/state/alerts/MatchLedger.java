@@ -132,16 +132,8 @@ public final class MatchLedger {
    * Records part of a commit's matching: the memory's changes and the deliveries (pending, due now)
    * of some searches, in one transaction. A search's changes and deliveries must be in the same
    * call: after a crash, a search either has both (and the commit's next matching finds nothing new
-   * for it) or neither.
-   */
-  public void record(List<Change> changes, List<NewDelivery> deliveries) {
-    record(changes, deliveries, List.of());
-  }
-
-  /**
-   * As {@link #record(List, List)}, with the {@code shared} listings the deliveries' slots name
-   * that no earlier call of this commit's matching recorded (one recorded already is left as it
-   * is).
+   * for it) or neither. With them go the {@code shared} listings the deliveries' slots name that no
+   * earlier call of this commit's matching recorded (one recorded already is left as it is).
    */
   public void record(
       List<Change> changes, List<NewDelivery> deliveries, List<SharedListing> shared) {

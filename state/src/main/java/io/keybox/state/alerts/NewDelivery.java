@@ -45,12 +45,6 @@ public record NewDelivery(
     }
   }
 
-  /** A delivery whose body is whole: no shared listing goes into it. */
-  public NewDelivery(
-      String id, String searchId, String vendor, long generation, int listings, byte[] body) {
-    this(id, searchId, vendor, generation, listings, body, List.of());
-  }
-
   /**
    * A place in a delivery's body where a listing the commit's deliveries share goes.
    *

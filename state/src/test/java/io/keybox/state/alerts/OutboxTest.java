@@ -41,7 +41,7 @@ class OutboxTest {
       createSearch(searches, "cities=Katy");
       List<NewDelivery> five =
           List.of(delivery("m1"), delivery("m2"), delivery("m3"), delivery("m4"), delivery("m5"));
-      ledger.record(List.of(), five);
+      ledger.record(List.of(), five, List.of());
       ledger.matched("v", 2);
       assertEquals(OptionalLong.of(2), ledger.cursor("v"));
       assertEquals(5, outbox.due(CLOCK.instant(), 100).size());
@@ -71,14 +71,15 @@ class OutboxTest {
       MatchLedger ledger = new MatchLedger(store, CLOCK);
       createSearch(searches, "");
       Remembered seen = new Remembered(7, OptionalDouble.of(250_000), "Active", Set.of(3L, 1L));
-      ledger.record(List.of(MatchLedger.Change.remember("ss_1", seen)), List.of());
+      ledger.record(List.of(MatchLedger.Change.remember("ss_1", seen)), List.of(), List.of());
       ledger.matched("v", 5);
       assertEquals(Map.of("ss_1", Map.of(7L, seen)), ledger.remembered("v", new long[] {7, 8}));
       assertEquals(Map.of(), ledger.remembered("other", new long[] {7}));
       assertTrue(searches.delete("alice", "ss_1"));
       assertEquals(Map.of(), ledger.remembered("v", new long[] {7}));
       // A change for a search deleted meanwhile is dropped, not an error.
-      ledger.record(List.of(MatchLedger.Change.remember("ss_1", seen)), List.of(delivery("m9")));
+      ledger.record(
+          List.of(MatchLedger.Change.remember("ss_1", seen)), List.of(delivery("m9")), List.of());
       ledger.matched("v", 6);
       assertEquals(OptionalLong.of(6), ledger.cursor("v"));
       assertEquals(Optional.empty(), new Outbox(store, CLOCK).find("m9"));
@@ -191,6 +192,7 @@ class OutboxTest {
   }
 
   private static NewDelivery delivery(String id) {
-    return new NewDelivery(id, "ss_1", "v", 2, 1, "hello".getBytes(StandardCharsets.UTF_8));
+    return new NewDelivery(
+        id, "ss_1", "v", 2, 1, "hello".getBytes(StandardCharsets.UTF_8), List.of());
   }
 }
